@@ -122,7 +122,7 @@ func New(cfg Config, session *discordgo.Session, store storage.Store, pics *rend
 	// an operator who may be a player.
 	cfg.Logger = slog.New(logsafe.Handler(cfg.Logger.Handler()))
 	if cfg.DefaultMoveTime == 0 {
-		cfg.DefaultMoveTime = 24 * time.Hour
+		cfg.DefaultMoveTime = defaultMoveTime
 	}
 	if cfg.ChallengeExpiry == 0 {
 		cfg.ChallengeExpiry = 24 * time.Hour

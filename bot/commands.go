@@ -94,8 +94,40 @@ var moveTimes = []struct {
 	{"12 hours", "12h"}, {"1 day", "24h"}, {"2 days", "48h"}, {"3 days", "72h"}, {"7 days", "168h"},
 }
 
-// Commands returns the slash command the bot registers, as data.
-func Commands() []*discordgo.ApplicationCommand {
+// defaultMoveTime is a new match's move time when neither the challenger
+// nor the server chose one, and the bot's configuration names none.
+const defaultMoveTime = 24 * time.Hour
+
+// The descriptions of the move_time options, which name the bot's default.
+const (
+	txtMoveTimeOpt         = "Time for each move (default: this server's, else %[1]s)"
+	txtPracticeMoveTimeOpt = "Time for each of your moves (default: this server's, else %[1]s)"
+)
+
+// moveTimeOption declares a move_time option described by key, which names
+// the bot's default move time, in every language: a description with an
+// argument, which localizeCommands would not fill in.
+func moveTimeOption(key string, moveTime time.Duration, times []*discordgo.ApplicationCommandOptionChoice) *discordgo.ApplicationCommandOption {
+	en := lang.For("en")
+	localized := map[discordgo.Locale]string{}
+	for _, l := range lang.Languages()[1:] {
+		p := lang.For(l.Code)
+		for _, locale := range l.Discord {
+			localized[discordgo.Locale(locale)] = p.Sprintf(key, render.Duration(p, moveTime))
+		}
+	}
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: optMoveTime,
+		Description: en.Sprintf(key, render.Duration(en, moveTime)), DescriptionLocalizations: localized, Choices: times}
+}
+
+// Commands returns the slash command the bot registers, as data, for a bot
+// whose configuration names no default move time.
+func Commands() []*discordgo.ApplicationCommand { return CommandsFor(defaultMoveTime) }
+
+// CommandsFor returns the slash command the bot registers, as data, for a
+// bot whose default move time is moveTime (Config.DefaultMoveTime), which
+// the move_time options name.
+func CommandsFor(moveTime time.Duration) []*discordgo.ApplicationCommand {
 	matchOpt := func(desc string) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: optMatch,
 			Description: desc, Autocomplete: true}
@@ -135,7 +167,7 @@ func Commands() []*discordgo.ApplicationCommand {
 					{Type: discordgo.ApplicationCommandOptionUser, Name: optOpponent, Description: "Who you want to play (none: anyone in this channel may accept)"},
 					{Type: discordgo.ApplicationCommandOptionString, Name: optVariant, Description: "Which game (default: this server's, else Classic)", Choices: variants},
 					{Type: discordgo.ApplicationCommandOptionString, Name: optArmy, Description: "Custom only: the army, e.g. 10 9 3 3 2 2 S B B F", MaxLength: 200},
-					{Type: discordgo.ApplicationCommandOptionString, Name: optMoveTime, Description: "Time for each move (default: this server's, else 1 day)", Choices: times},
+					moveTimeOption(txtMoveTimeOpt, moveTime, times),
 					{Type: discordgo.ApplicationCommandOptionString, Name: optClock, Description: "A game clock instead: minutes each + seconds more a move",
 						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "5+3", Value: "5+3"}, {Name: "10+5", Value: "10+5"}, {Name: "15+10", Value: "15+10"}, {Name: "20+10", Value: "20+10"}, {Name: "30+0", Value: "30+0"}}},
 					{Type: discordgo.ApplicationCommandOptionString, Name: optSide, Description: "Your colour (default random); Red moves first",
@@ -160,7 +192,7 @@ func Commands() []*discordgo.ApplicationCommand {
 						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Easy", Value: "easy"}, {Name: "Normal", Value: "normal"}, {Name: "Hard", Value: "hard"}}},
 					{Type: discordgo.ApplicationCommandOptionString, Name: optVariant, Description: "Which game (default: this server's, else Classic)", Choices: variants},
 					{Type: discordgo.ApplicationCommandOptionString, Name: optArmy, Description: "Custom only: the army, e.g. 10 9 3 3 2 2 S B B F", MaxLength: 200},
-					{Type: discordgo.ApplicationCommandOptionString, Name: optMoveTime, Description: "Time for each of your moves (default: this server's, else 1 day)", Choices: times},
+					moveTimeOption(txtPracticeMoveTimeOpt, moveTime, times),
 					{Type: discordgo.ApplicationCommandOptionString, Name: optSide, Description: "Your colour (default random); Red moves first",
 						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Random", Value: "random"}, {Name: "Red", Value: "red"}, {Name: "Blue", Value: "blue"}}},
 				},
@@ -330,7 +362,7 @@ func Commands() []*discordgo.ApplicationCommand {
 					{Type: discordgo.ApplicationCommandOptionString, Name: optReason, Description: "Why: the players are told", Required: true, MaxLength: 300},
 				},
 			},
-			tournamentCommand(variants, times),
+			tournamentCommand(variants, moveTimeOption(txtMoveTimeOpt, moveTime, times)),
 			{
 				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdHelp,
 				Description: "How to play with this bot",
@@ -361,7 +393,9 @@ func localizeCommands(cmds []*discordgo.ApplicationCommand) []*discordgo.Applica
 
 func localizeOptions(opts []*discordgo.ApplicationCommandOption) {
 	for _, o := range opts {
-		o.DescriptionLocalizations = discordLocalizations(lang.Translations(o.Description))
+		if o.DescriptionLocalizations == nil { // not already localized (moveTimeOption)
+			o.DescriptionLocalizations = discordLocalizations(lang.Translations(o.Description))
+		}
 		for _, ch := range o.Choices {
 			ch.NameLocalizations = choiceLocalizations(o.Name, ch)
 		}

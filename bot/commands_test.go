@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
@@ -111,6 +112,50 @@ func TestHelpNamesEveryCommand(t *testing.T) {
 				}
 				if !strings.Contains(help, "`/"+c.Name+" "+sub.Name) {
 					t.Errorf("the help in %s does not name /%s %s", l.Code, c.Name, sub.Name)
+				}
+			}
+		}
+	}
+}
+
+// TestMoveTimeDescriptionsNameTheDefault: the move_time options of
+// challenge, practice and tournament create name the bot's own default move
+// time (its default_move_time), in every language, as a challenge without
+// one gets it: they said "1 day" whatever the bot's configuration.
+func TestMoveTimeDescriptionsNameTheDefault(t *testing.T) {
+	want := map[string]map[discordgo.Locale]string{
+		"challenge": {"": "Time for each move (default: this server's, else 2 hours)", "nl": "2 uur", "de": "2 Stunden", "fr": "2 heures"},
+		"practice":  {"": "Time for each of your moves (default: this server's, else 2 hours)", "nl": "2 uur", "de": "2 Stunden", "fr": "2 heures"},
+		"create":    {"": "Time for each move (default: this server's, else 2 hours)", "nl": "2 uur", "de": "2 Stunden", "fr": "2 heures"},
+	}
+	seen := 0
+	var walk func(parent string, opts []*discordgo.ApplicationCommandOption)
+	walk = func(parent string, opts []*discordgo.ApplicationCommandOption) {
+		for _, o := range opts {
+			if o.Name == optMoveTime && want[parent] != nil {
+				seen++
+				if o.Description != want[parent][""] {
+					t.Errorf("%s move_time: %q, want %q", parent, o.Description, want[parent][""])
+				}
+				for _, loc := range []discordgo.Locale{"nl", "de", "fr"} {
+					if got := o.DescriptionLocalizations[loc]; !strings.Contains(got, want[parent][loc]) || strings.Contains(got, "%") {
+						t.Errorf("%s move_time in %s: %q, want it to name %q", parent, loc, got, want[parent][loc])
+					}
+				}
+			}
+			walk(o.Name, o.Options)
+		}
+	}
+	walk("", CommandsFor(2 * time.Hour)[0].Options)
+	if seen != len(want) {
+		t.Errorf("%d move_time options seen, want %d", seen, len(want))
+	}
+	// The default of a bot configured with none.
+	for _, o := range Commands()[0].Options {
+		if o.Name == cmdChallenge {
+			for _, opt := range o.Options {
+				if opt.Name == optMoveTime && opt.Description != "Time for each move (default: this server's, else 1 day)" {
+					t.Errorf("challenge move_time by default: %q", opt.Description)
 				}
 			}
 		}

@@ -355,7 +355,7 @@ func CloseGateway(s *discordgo.Session) {
 // naming that server, then one without, removes such a copy.
 func (b *Bot) registerCommands(ctx context.Context, appID string) error {
 	var again retrier
-	want := Commands()
+	want := CommandsFor(b.cfg.DefaultMoveTime)
 	noted := b.cfg.GuildID == ""
 	for {
 		if !noted {

@@ -60,7 +60,7 @@ const (
 	txtTcListDesc      = "This server's tournaments"
 )
 
-func tournamentCommand(variants, times []*discordgo.ApplicationCommandOptionChoice) *discordgo.ApplicationCommandOption {
+func tournamentCommand(variants []*discordgo.ApplicationCommandOptionChoice, moveTime *discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
 	which := func() *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: optTournament,
 			Description: "Which tournament, by number (default: the server's only one not yet over)", MinValue: floatPtr(1)}
@@ -79,7 +79,7 @@ func tournamentCommand(variants, times []*discordgo.ApplicationCommandOptionChoi
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: optRounds, Description: "Swiss only: the number of rounds",
 					MinValue: floatPtr(1), MaxValue: 20},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: optVariant, Description: "Which game (default: this server's, else Classic)", Choices: variants},
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: optMoveTime, Description: "Time for each move (default: this server's, else 1 day)", Choices: times},
+				moveTime,
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: optClock, Description: "A game clock instead: minutes each + seconds more a move",
 					Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "5+3", Value: "5+3"}, {Name: "10+5", Value: "10+5"}, {Name: "15+10", Value: "15+10"}, {Name: "20+10", Value: "20+10"}, {Name: "30+0", Value: "30+0"}}},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: optStartsIn, Description: "Hours from now until round 1 is paired (default 24)",

@@ -30,6 +30,8 @@ PostgreSQL database is backed up with pg_dump instead, while the bot runs.
 Environment (when -db is not given):
   STRATEGOBOT_CONFIG    the configuration file, as -config
   STRATEGOBOT_DATABASE  the database, over the file's
+The other STRATEGOBOT_* variables are read and checked as run reads them
+(strategobot run -h lists them): a wrong one stops it.
 
 SIGINT or SIGTERM stop it at once, before it writes PATH.
 

@@ -236,6 +236,8 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 		}
 		if ok {
 			c.pass("the bot is in the server %q", name)
+		} else if _, _, listed := guildInState(s.State, guildID); listed {
+			c.fail(unavailableGuild, guildID)
 		} else if name, isChannel := c.channelName(ctx, s, guildID); ctx.Err() != nil {
 			return
 		} else if isChannel {
@@ -256,6 +258,8 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 		}
 		if ok {
 			c.pass("the bot is in the server %q, where guild_id registers the command", name)
+		} else if _, _, listed := guildInState(s.State, cfg.GuildID); listed {
+			c.fail(unavailableGuild, cfg.GuildID)
 		} else {
 			c.fail("the bot is not in server %s, where guild_id registers the command: invite it there with the link above, or leave guild_id empty to register the command in every server.", cfg.GuildID)
 		}
@@ -267,6 +271,10 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 		c.checkDM(ctx, s, userID)
 	}
 }
+
+// unavailableGuild fails the check of a server READY lists as the bot's but
+// unavailable, which did not come while check waited for it.
+const unavailableGuild = "the bot is in server %s, but Discord does not serve it now (an outage of that server, https://discordstatus.com): run this again later."
 
 // waitGuild waits briefly for the GUILD_CREATE of guildID after READY,
 // and returns the server's name.
@@ -306,17 +314,22 @@ func (c *checker) checkChannel(ctx context.Context, s *discordgo.Session, botID,
 		c.fail("the bot cannot see channel %s: %v. %s", channelID, c.describe(err), channelAdvice(err))
 		return
 	}
-	where := channelID
-	if ch.IsThread() && ch.ParentID != "" {
-		where = ch.ParentID // a thread follows its channel's permissions
+	// A match played in a thread needs what posting there needs (Send
+	// Messages in Threads, not Send Messages), and no thread of its own;
+	// a thread follows its channel's permissions, granted there.
+	where, needs, place, grantIn := channelID, bot.MatchPermissions(c.threads), "#"+ch.Name, "#"+ch.Name
+	thread := ch.IsThread() && ch.ParentID != ""
+	if thread {
+		where, needs, place = ch.ParentID, bot.PostPermissions(true), "the thread #"+ch.Name
+		grantIn = c.parentName(ctx, s, ch.ParentID)
 	}
 	perms, err := s.State.UserChannelPermissions(botID, where)
 	known := err == nil
 	if err != nil {
-		c.fail("the bot's permissions in #%s cannot be worked out: %v", ch.Name, err)
+		c.fail("the bot's permissions in %s cannot be worked out: %v", place, err)
 	} else {
 		missing := 0
-		for _, p := range bot.MatchPermissions(c.threads) {
+		for _, p := range needs {
 			if perms&discordgo.PermissionAdministrator != 0 || perms&p.Bit != 0 {
 				c.note("has   %s (%s)", p.Name, p.Why)
 				continue
@@ -329,11 +342,15 @@ func (c *checker) checkChannel(ctx context.Context, s *discordgo.Session, botID,
 			if missing == 1 {
 				them = "it"
 			}
-			c.fail("the bot lacks %s a match needs in #%s: grant %s to its role in the channel's settings (Edit Channel → Permissions).", plural(missing, "permission", "permissions"), ch.Name, them)
+			settings := "the channel's settings"
+			if thread {
+				settings = "the settings of " + grantIn + ", the thread's channel"
+			}
+			c.fail("the bot lacks %s a match needs in %s: grant %s to its role in %s (Edit Channel → Permissions).", plural(missing, "permission", "permissions"), place, them, settings)
 		} else {
-			c.pass("the bot has every permission a match needs in #%s", ch.Name)
+			c.pass("the bot has every permission a match needs in %s", place)
 		}
-		if !c.threads {
+		if !c.threads && !thread {
 			c.threadsByChoice(perms, ch.Name)
 		}
 	}
@@ -350,7 +367,7 @@ func (c *checker) checkChannel(ctx context.Context, s *discordgo.Session, botID,
 		return
 	}
 	if err != nil {
-		c.fail("posting a test picture in #%s failed: %v. %s", ch.Name, c.describe(err), postAdvice(err, ch, perms, known))
+		c.fail("posting a test picture in #%s failed: %v. %s", ch.Name, c.describe(err), postAdvice(err, thread, grantIn, perms, known))
 		return
 	}
 	c.pass("posted a test picture in #%s", ch.Name)
@@ -480,25 +497,46 @@ func channelAdvice(err error) string {
 	return "Check the id (in Discord, Developer Mode, then right-click the channel → Copy Channel ID), and that the bot's role may View Channel there (Edit Channel → Permissions)."
 }
 
-// postAdvice says what to do when posting the test picture in ch failed:
-// with Discord's Missing Permissions, which of the permissions posting
-// needs the bot lacks there (perms, when known) or all of them.
-func postAdvice(err error, ch *discordgo.Channel, perms int64, known bool) string {
+// postAdvice says what to do when posting the test picture in a channel,
+// or a thread, failed: with Discord's Missing Permissions, which of the
+// permissions posting needs the bot lacks there (perms, when known) or all
+// of them, to be granted in grantIn (the channel, or the thread's channel).
+func postAdvice(err error, thread bool, grantIn string, perms int64, known bool) string {
+	const locked = "only members who may Manage Threads post in it, so a match's boards go to %[1]s instead. Unlock it, or check %[1]s."
 	switch discordCode(err) {
 	case discordgo.ErrCodeMissingPermissions, discordgo.ErrCodeMissingAccess:
+	case discordgo.ErrCodeThreadIsLocked:
+		return fmt.Sprintf("The thread is locked: "+locked, grantIn)
+	case discordgo.ErrCodePerformedOperationOnArchivedThread:
+		// A message unarchives a thread, unless it is locked too.
+		return fmt.Sprintf("The thread is archived and locked: "+locked, grantIn)
 	default:
 		return retryAdvice
 	}
 	var lacks []string
-	for _, p := range bot.PostPermissions(ch.IsThread()) {
+	for _, p := range bot.PostPermissions(thread) {
 		if !known || perms&discordgo.PermissionAdministrator == 0 && perms&p.Bit == 0 {
 			lacks = append(lacks, p.Name)
 		}
 	}
 	if len(lacks) == 0 {
-		return fmt.Sprintf("The bot's roles seem to allow posting there: check the permissions of #%s for its role and @everyone (Edit Channel → Permissions), and that the bot is not timed out.", ch.Name)
+		return fmt.Sprintf("The bot's roles seem to allow posting there: check the permissions of %s for its role and @everyone (Edit Channel → Permissions), and that the bot is not timed out.", grantIn)
 	}
-	return fmt.Sprintf("Give the bot's role %s in #%s (Edit Channel → Permissions → the bot's role).", list(lacks), ch.Name)
+	return fmt.Sprintf("Give the bot's role %s in %s (Edit Channel → Permissions → the bot's role).", list(lacks), grantIn)
+}
+
+// parentName is how check names a thread's channel, where the thread's
+// permissions are granted: #name, or its id when Discord does not say.
+func (c *checker) parentName(ctx context.Context, s *discordgo.Session, parentID string) string {
+	if ch, err := s.State.Channel(parentID); err == nil {
+		s.State.RLock()
+		defer s.State.RUnlock()
+		return "#" + ch.Name
+	}
+	if ch, err := s.Channel(parentID, discordgo.WithContext(ctx)); err == nil {
+		return "#" + ch.Name
+	}
+	return "the channel " + parentID
 }
 
 // list joins names as a sentence does: "A", "A and B", "A, B and C".

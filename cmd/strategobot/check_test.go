@@ -302,3 +302,104 @@ func TestCheckConfiguredGuild(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckThread: a thread's id given to -channel is checked for what a
+// match played in that thread needs, as the bot asks of a thread before it
+// accepts a challenge there: Send Messages in Threads rather than Send
+// Messages, and no thread of its own. A thread has no permissions of its
+// own, so what is lacking is granted in its channel, which check names. It
+// checked the thread as a channel, passed it lacking Send Messages in
+// Threads, and then failed to post there.
+func TestCheckThread(t *testing.T) {
+	tests := []struct {
+		name     string
+		deny     int64 // the bot's overwrite in the thread's channel
+		change   func(thread *discordtest.Channel)
+		wantCode int
+		want     []string
+		wantNot  []string
+	}{
+		{"every permission", 0, nil, 0,
+			[]string{"has   Send Messages in Threads (to post the boards)", "✓ the bot has every permission a match needs in the thread #league", "✓ posted a test picture in #league", "All checks passed."},
+			[]string{"has   Send Messages (", "Create Public Threads", "✗"}},
+		{"no Send Messages in Threads", discordgo.PermissionSendMessagesInThreads, nil, 1,
+			[]string{"lacks Send Messages in Threads (to post the boards)",
+				"✗ the bot lacks 1 permission a match needs in the thread #league: grant it to its role in the settings of #general, the thread's channel (Edit Channel → Permissions).",
+				"✗ posting a test picture in #league failed: Discord answered 50013: Missing Permissions. Give the bot's role Send Messages in Threads in #general (Edit Channel → Permissions → the bot's role).\n"},
+			[]string{"✓ the bot has every permission", "Create Public Threads"}},
+		{"no Send Messages, which a thread does not need", discordgo.PermissionSendMessages, nil, 0,
+			[]string{"✓ the bot has every permission a match needs in the thread #league", "✓ posted a test picture in #league"},
+			[]string{"lacks", "✗"}},
+		// A locked thread takes posts only from those who may manage threads:
+		// the bot plays its matches in the thread's channel instead.
+		{"locked", 0, func(th *discordtest.Channel) { th.Lock() }, 1,
+			[]string{"✗ posting a test picture in #league failed: Discord answered 160005: Thread is locked. The thread is locked: only members who may Manage Threads post in it, so a match's boards go to #general instead. Unlock it, or check #general.\n"},
+			[]string{"run this again later"}},
+		{"locked and archived", 0, func(th *discordtest.Channel) { th.Lock(); th.Archive() }, 1,
+			[]string{"✗ posting a test picture in #league failed: Discord answered 50083: Thread is archived. The thread is archived and locked: only members who may Manage Threads post in it, so a match's boards go to #general instead. Unlock it, or check #general.\n"},
+			[]string{"run this again later"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := discordtest.New(t)
+			club := srv.AddGuild("Stratego Club")
+			general := club.General()
+			sess := srv.NewSession(t)
+			msg, err := sess.ChannelMessageSend(general.ID, "The league")
+			if err != nil {
+				t.Fatal(err)
+			}
+			thread, err := sess.MessageThreadStartComplex(general.ID, msg.ID, &discordgo.ThreadStart{Name: "league", AutoArchiveDuration: 1440})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.deny != 0 {
+				general.SetOverwrite(srv.Bot(), 0, tc.deny)
+			}
+			if tc.change != nil {
+				tc.change(general.Threads()[0])
+			}
+			t.Setenv("DISCORD_TOKEN", srv.Token())
+			t.Setenv("STRATEGOBOT_API_BASE_URL", srv.APIBase())
+			t.Setenv("STRATEGOBOT_CONFIG", "")
+			var out syncBuffer
+			if code := runCheck(context.Background(), []string{"-channel", thread.ID}, &out, io.Discard); code != tc.wantCode {
+				t.Errorf("exit code %d, want %d", code, tc.wantCode)
+			}
+			for _, want := range tc.want {
+				if !strings.Contains(out.String(), want) {
+					t.Errorf("the output lacks %q:\n%s", want, out.String())
+				}
+			}
+			for _, not := range tc.wantNot {
+				if strings.Contains(out.String(), not) {
+					t.Errorf("the output has %q:\n%s", not, out.String())
+				}
+			}
+		})
+	}
+}
+
+// TestCheckGuildUnavailable: a server that READY lists as unavailable (an
+// outage at Discord), and that does not come while check waits, is named
+// as one the bot is in that Discord does not serve now, not as one the
+// bot must be invited to.
+func TestCheckGuildUnavailable(t *testing.T) {
+	srv := discordtest.New(t)
+	club := srv.AddGuild("Stratego Club")
+	club.Outage()
+	t.Setenv("DISCORD_TOKEN", srv.Token())
+	t.Setenv("STRATEGOBOT_API_BASE_URL", srv.APIBase())
+	t.Setenv("STRATEGOBOT_CONFIG", "")
+	var out syncBuffer
+	if code := runCheck(context.Background(), []string{"-guild", club.ID}, &out, io.Discard); code != 1 {
+		t.Errorf("exit code %d, want 1", code)
+	}
+	want := "✗ the bot is in server " + club.ID + ", but Discord does not serve it now (an outage of that server, https://discordstatus.com): run this again later.\n"
+	if !strings.Contains(out.String(), want) {
+		t.Errorf("the output lacks %q:\n%s", want, out.String())
+	}
+	if strings.Contains(out.String(), "invite it") {
+		t.Errorf("the output asks to invite the bot to a server it is in:\n%s", out.String())
+	}
+}

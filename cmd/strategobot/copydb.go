@@ -44,6 +44,8 @@ written by a newer strategobot, and a target that holds anything.
 Environment (when -from is not given):
   STRATEGOBOT_CONFIG    the configuration file, as -config
   STRATEGOBOT_DATABASE  the database, over the file's
+The other STRATEGOBOT_* variables are read and checked as run reads them
+(strategobot run -h lists them): a wrong one stops it.
 
 SIGINT or SIGTERM stop it; an unfinished copy writes nothing. (A copy into
 a file killed outright, by kill -9 or a power cut, leaves a file that no

@@ -22,6 +22,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -192,6 +193,11 @@ func commandLine(command string, args []string) string {
 // Public Key, its Client Secret) has none. "" for a token of that shape.
 // The token itself is never quoted.
 func tokenShapeAdvice(token string) string {
+	if name, rest, ok := strings.Cut(token, "="); ok && rest != "" && variableName.MatchString(name) {
+		// No token holds an =: a line of an environment file, or of a
+		// guide (DISCORD_TOKEN=…), copied into the value whole.
+		return "DISCORD_TOKEN holds " + name + "= before the token: set it to the token alone, as DISCORD_TOKEN=your-token"
+	}
 	if token == "" || strings.Count(token, ".") == 2 {
 		return ""
 	}
@@ -205,6 +211,9 @@ func tokenShapeAdvice(token string) string {
 	}
 	return "DISCORD_TOKEN does not look like a bot token, which is three parts joined by dots"
 }
+
+// variableName matches the name of an environment variable.
+var variableName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // isPlaceholder reports whether token is what the examples of the README,
 // this program's advice and the systemd unit write in place of the token

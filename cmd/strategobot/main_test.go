@@ -170,9 +170,11 @@ func TestCommandHelp(t *testing.T) {
 		"check":   {"DISCORD_TOKEN", "STRATEGOBOT_CONFIG", "STRATEGOBOT_API_BASE_URL", "STRATEGOBOT_THREADS"},
 		"version": nil,
 		"replay":  nil,
-		"backup":  {"STRATEGOBOT_CONFIG", "STRATEGOBOT_DATABASE"},
-		"copydb":  {"STRATEGOBOT_CONFIG", "STRATEGOBOT_DATABASE"},
-		"demo":    nil,
+		// backup and copydb read the configuration as run does, and refuse a
+		// wrong value of any key: the other variables are named too.
+		"backup": {"STRATEGOBOT_CONFIG", "STRATEGOBOT_DATABASE", "The other STRATEGOBOT_* variables are read and checked as run reads them"},
+		"copydb": {"STRATEGOBOT_CONFIG", "STRATEGOBOT_DATABASE", "The other STRATEGOBOT_* variables are read and checked as run reads them"},
+		"demo":   nil,
 	})
 }
 

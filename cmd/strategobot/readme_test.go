@@ -238,3 +238,50 @@ func TestReadmeInvitePermissions(t *testing.T) {
 		t.Error("README.md names no invite permissions")
 	}
 }
+
+// TestDependenciesNamesDirectModules: docs/DEPENDENCIES.md, which says what
+// each direct module of go.mod is for and how to refresh it, names every
+// one of them: by its last path element (gg, pgx, websocket, jsonschema),
+// x/NAME for golang.org/x/NAME, and the Prometheus client for its modules.
+func TestDependenciesNamesDirectModules(t *testing.T) {
+	doc := strings.Join(readLines(t, "docs/DEPENDENCIES.md"), "\n")
+	direct := 0
+	inRequire := false
+	for _, line := range readLines(t, "go.mod") {
+		line = strings.TrimSpace(line)
+		switch {
+		case line == "require (":
+			inRequire = true
+			continue
+		case line == ")":
+			inRequire = false
+			continue
+		case strings.HasPrefix(line, "require "):
+			line = strings.TrimPrefix(line, "require ")
+		case !inRequire:
+			continue
+		}
+		if strings.Contains(line, "// indirect") || line == "" {
+			continue
+		}
+		module := strings.Fields(line)[0]
+		direct++
+		parts := strings.Split(module, "/")
+		if regexp.MustCompile(`^v[0-9]+$`).MatchString(parts[len(parts)-1]) {
+			parts = parts[:len(parts)-1]
+		}
+		name := parts[len(parts)-1]
+		switch {
+		case strings.HasPrefix(module, "golang.org/x/"):
+			name = "x/" + name
+		case strings.HasPrefix(module, "github.com/prometheus/client_"):
+			name = "Prometheus client"
+		}
+		if !regexp.MustCompile(`(^|[^A-Za-z0-9_-])` + regexp.QuoteMeta(name) + `($|[^A-Za-z0-9_-])`).MatchString(doc) {
+			t.Errorf("docs/DEPENDENCIES.md does not name %s (as %q), a direct module of go.mod", module, name)
+		}
+	}
+	if direct == 0 {
+		t.Fatal("go.mod lists no direct module: is the test reading it?")
+	}
+}

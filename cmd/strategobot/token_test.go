@@ -183,6 +183,10 @@ func TestTokenShapeAdvice(t *testing.T) {
 		{strings.Repeat("0123456789abcdef", 4), "DISCORD_TOKEN looks like the application's Public Key"},
 		{"aB3dEfGhIjKlMnOpQrStUvWxYz012345", "DISCORD_TOKEN has no dots, as the Client Secret of the OAuth2 page has none"},
 		{"one.two", "DISCORD_TOKEN does not look like a bot token, which is three parts joined by dots"},
+		// A line of an environment file, or an export, copied into the value.
+		{"DISCORD_TOKEN=MTIzNDU2Nzg5MDEyMzQ1Njc4.GAbCdE.abcdefghijklmnopqrstuvwxyz0123456789AB",
+			"DISCORD_TOKEN holds DISCORD_TOKEN= before the token: set it to the token alone, as DISCORD_TOKEN=your-token"},
+		{"TOKEN=aB3dEfGhIjKlMnOpQrStUvWxYz012345", "DISCORD_TOKEN holds TOKEN= before the token"},
 	} {
 		got := tokenShapeAdvice(tc.token)
 		if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {

@@ -11,10 +11,17 @@ import (
 	"time"
 )
 
+// webStopGrace is how long a stop lets the board's requests under way end,
+// their context cancelled, before it closes their connections: as long as
+// the bot gives its requests to Discord, so that a signal ends the bot at
+// once whatever a client holds open.
+const webStopGrace = 300 * time.Millisecond
+
 // serveWeb serves the board in the browser on addr, behind the admin's
 // reverse proxy at publicURL. It returns once it listens, so that a wrong
 // address stops the start, and stop, which shuts the server down: open
-// pages' event streams end, requests under way get a few seconds.
+// pages' event streams end, requests under way get webStopGrace, and what
+// is left then (a body sent slowly, headers not finished) is cut.
 func serveWeb(addr, publicURL string, handler http.Handler, logger *slog.Logger) (stop func(), err error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -38,10 +45,14 @@ func serveWeb(addr, publicURL string, handler http.Handler, logger *slog.Logger)
 	}()
 	logger.Info("serving the board in the browser", "addr", ln.Addr().String(), "public_url", publicURL)
 	return func() {
-		shutdown, cancelShutdown := context.WithTimeout(context.Background(), 5*time.Second)
+		shutdown, cancelShutdown := context.WithTimeout(context.Background(), webStopGrace)
 		defer cancelShutdown()
 		cancel()
-		_ = srv.Shutdown(shutdown)
+		if err := srv.Shutdown(shutdown); err != nil {
+			// A client holds a request open past the grace, or has sent
+			// part of one (Shutdown waits 5 s for those).
+			_ = srv.Close()
+		}
 		<-done
 	}, nil
 }
