@@ -325,17 +325,34 @@ func (g *Game) Apply(m Move) (MoveRecord, error) {
 // ApplyRecorded plays m, a move of a recorded game that was legal when it was
 // played, for the side to move. It checks m as Apply does, except by the
 // repetition rules: they judge a move by the game's history, and their reading
-// may have grown stricter since the move was accepted (in December 2026 the
-// More-Squares rule came to count a chase of several pieces in turn as one
-// chase, as RULES.md says), which must not make a stored match stop loading.
-// Rebuild a game from its recorded moves with ApplyRecorded; judge new moves
-// with Apply. The repetition state is updated as by Apply, so the rules apply
-// again from the next new move.
+// may have grown stricter since the move was accepted (the More-Squares rule
+// now counts a chase of several pieces in turn as one chase, as RULES.md
+// says), which must not make a stored match stop loading. For the same
+// reason it first takes back an end by no legal moves (ResumeRecorded): a
+// move recorded after it shows that the end was not judged so when the move
+// was played. Rebuild a game from its recorded moves with ApplyRecorded; judge
+// new moves with Apply. The repetition state is updated as by Apply, so the
+// rules apply again from the next new move.
 func (g *Game) ApplyRecorded(m Move) (MoveRecord, error) {
+	g.ResumeRecorded()
 	if err := g.check(m, false); err != nil {
 		return MoveRecord{}, err
 	}
 	return g.apply(m), nil
+}
+
+// ResumeRecorded takes back an end by no legal moves (the repetition rules
+// forbade every step of a side) in a game rebuilt from its record, where the
+// record says the game went on: an action recorded after that end, or a
+// store that holds the game as still under way. Such an end is the only one
+// a stricter reading of the repetition rules can bring that the record did
+// not have; the side to move then has no legal move, and the game ends as
+// the record goes on (a resignation, a time-out). It does nothing to a game
+// that is under way or ended otherwise.
+func (g *Game) ResumeRecorded() {
+	if g.result.Method == NoLegalMoves {
+		g.result = Result{}
+	}
 }
 
 // apply plays a move already known to be legal.

@@ -995,3 +995,54 @@ func TestParseMove(t *testing.T) {
 		t.Errorf("classic guess: %v %v", m, err)
 	}
 }
+
+// TestApplyRecordedGoesOnPastAnEndItsRecordContradicts: after move 24 of this
+// log, recorded when the More-Squares rule counted only the chase of one
+// piece, each of Red's steps chases a piece into a position seen before:
+// today's reading leaves Red no legal move. The record goes on, so that was
+// not the end when the moves were played, and the replay goes on with it;
+// a game rebuilt to move 24 is under way when its store says so.
+func TestApplyRecordedGoesOnPastAnEndItsRecordContradicts(t *testing.T) {
+	rules := DefaultRules(VariantCustom)
+	rules.Army = Army{General: 1, Colonel: 1, Captain: 1, Major: 1, Bomb: 6, Flag: 1}
+	start := func() *Game {
+		return position(t, rules, Red,
+			red("A1", Flag), red("E5", General), red("I5", Colonel), red("E4", Bomb), red("F4", Bomb), red("I4", Bomb), red("J4", Bomb),
+			blue("J10", Flag), blue("F6", Captain), blue("J6", Major), blue("E7", Bomb), blue("F7", Bomb), blue("I7", Bomb), blue("J7", Bomb))
+	}
+	log := []string{"E5-E6", "F6-F5", "E6-F6", "F5-E5", "F6-E6", "E5-F5", "E6-E5", "F5-F6", "E5-F5", "F6-E6", "F5-E5", "E6-F6",
+		"I5-J5", "J6-I6", "J5-J6", "I6-I5", "J6-I6", "I5-J5", "I6-I5", "J5-J6", "I5-I6", "J6-J5", "I6-I5", "J5-J6", "E5-F5"}
+	g := start()
+	for i, text := range log {
+		if _, err := g.ApplyRecorded(mv(t, text)); err != nil {
+			t.Fatalf("recorded move %d %s: %v (after move %d: %v)", i+1, text, err, i, g.Result())
+		}
+	}
+	if g.Ply() != len(log) || g.Result().Over() {
+		t.Fatalf("after the log: ply %d, %v", g.Ply(), g.Result())
+	}
+
+	g = start()
+	for _, text := range log[:24] {
+		if _, err := g.ApplyRecorded(mv(t, text)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r := g.Result(); r.Outcome != BlueWon || r.Method != NoLegalMoves {
+		t.Fatalf("after move 24 by today's reading: %v, want Blue's win, Red having no legal move", r)
+	}
+	g.ResumeRecorded() // the store holds the match as under way
+	if g.Result().Over() || len(g.LegalMoves()) != 0 {
+		t.Fatalf("resumed: %v, Red's legal moves %v; want a game under way in which Red has none", g.Result(), g.LegalMoves())
+	}
+	if err := g.Clone().Resign(Red); err != nil {
+		t.Errorf("Red resigns: %v", err)
+	}
+	if err := g.TimeOut(Red); err != nil || g.Result().Outcome != BlueWon {
+		t.Errorf("Red's time runs out: %v, %v", err, g.Result())
+	}
+	g.ResumeRecorded() // an end on time stands
+	if !g.Result().Over() {
+		t.Error("ResumeRecorded took back an end on time")
+	}
+}

@@ -100,6 +100,9 @@ func (a Action) apply(g *game.Game) (game.MoveRecord, error) { return a.play(g, 
 func (a Action) replay(g *game.Game) (game.MoveRecord, error) { return a.play(g, true) }
 
 func (a Action) play(g *game.Game, recorded bool) (game.MoveRecord, error) {
+	if recorded {
+		g.ResumeRecorded() // an action recorded after an end shows it was not one then
+	}
 	switch a.Kind {
 	case ActMove:
 		if g.Result().Over() {
