@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -99,5 +100,50 @@ func TestTimeCapCountsTheIndexing(t *testing.T) {
 	}
 	if !s.deadline.Before(indexed.Add(limit)) {
 		t.Errorf("the search's deadline is %v after the indexing ended, want less than the cap %v: the indexing's time was not counted", s.deadline.Sub(indexed), limit)
+	}
+}
+
+// TestOutOfTimeInTheFirstGuessRanksEveryMoveAlike: a search that runs out
+// of time before it has searched every root move in its first guess of the
+// hidden pieces (as when a process's first hard move spends its cap
+// indexing the published set-ups) ranks the root moves by one measure, the
+// evaluation right after each move, as a player that searches nothing
+// does, rather than weigh the few it searched against made-up values of the
+// others.
+func TestOutOfTimeInTheFirstGuessRanksEveryMoveAlike(t *testing.T) {
+	for _, plies := range []int{20, 40, 60} {
+		t.Run(fmt.Sprint(plies), func(t *testing.T) {
+			g := newGame(t, game.DefaultRules(game.VariantClassic), 3)
+			playOut(t, g, [2]*Player{testPlayer(Normal, 1), testPlayer(Normal, 2)}, plies)
+			v := g.View(game.ViewerOf(g.ToMove()))
+			hurried := New(Hard, 1).WithTimeCap(time.Nanosecond)
+			hurried.cfg.noise = 0
+			hurried.indexed = func() {
+				// The indexing outlasts the cap.
+				from := time.Now()
+				for !time.Now().After(from.Add(time.Microsecond)) {
+				}
+			}
+			m, s, err := hurried.choose(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !s.stopped {
+				t.Fatal("the search did not run out of time")
+			}
+			// A player that only evaluates the position after each move,
+			// in the same first guess.
+			static := New(Hard, 1).WithTimeCap(0)
+			static.cfg.noise, static.cfg.samples = 0, 1
+			static.cfg.depth, static.cfg.smallBoard, static.cfg.qDepth = 0, 0, 0
+			want, _, err := static.choose(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m != want {
+				legal, _ := v.LegalMoves()
+				t.Errorf("out of time after %d nodes, among %d legal moves, it chose %s; the evaluation after each move ranks %s first", s.nodes, len(legal), m, want)
+			}
+		})
 	}
 }

@@ -522,6 +522,24 @@ func (s *searcher) offeredFlag(w *world, ms []move, f int, alpha, beta int32, ot
 // ranks the piece may have, weighted by the beliefs, rather than the outcome
 // in this one guess, which would make a rare Flag look like a sure win.
 func (s *searcher) rootValue(w *world, m move, depth int) float64 {
+	return s.chanceValue(w, m, depth, true)
+}
+
+// staticValue is rootValue with no search once the search is stopped: the
+// evaluation right after m (over the ranks of the piece its battle fights),
+// as the leaves stand it, at the cost of a few evaluations whatever the
+// budget and the clock say.
+func (s *searcher) staticValue(w *world, m move) float64 {
+	stopped := s.stopped
+	s.stopped = true // every leaf stands pat at once
+	v := s.chanceValue(w, m, 0, false)
+	s.stopped = stopped
+	return v
+}
+
+// chanceValue is rootValue, which gives up on the ranks left once the
+// search is stopped if stoppable.
+func (s *searcher) chanceValue(w *world, m move, depth int, stoppable bool) float64 {
 	d := w.board[m.to]
 	if d < 0 || s.known[d] {
 		u := w.make(m)
@@ -546,7 +564,7 @@ func (s *searcher) rootValue(w *world, m move, depth int) float64 {
 		}
 		total += p * float64(v)
 		weight += p
-		if s.stopped {
+		if s.stopped && stoppable {
 			break
 		}
 	}
@@ -659,7 +677,10 @@ func (s *searcher) choose(legal []game.Move, rng *rand.Rand) game.Move {
 }
 
 // scoreRoot returns each root move's value averaged over the worlds, with
-// its adjustment.
+// its adjustment. A search stopped in a world counts the worlds before it
+// only; stopped in the first, it ranks every root move by its static value
+// in that world (see staticValue), rather than the moves it searched by
+// their search and the others by nothing.
 func (s *searcher) scoreRoot(worlds []*world, root []move, rng *rand.Rand) []float64 {
 	// Every root move, in every sample.
 	sum := make([]float64, len(root))
@@ -674,6 +695,12 @@ func (s *searcher) scoreRoot(worlds []*world, root []move, rng *rand.Rand) []flo
 		}
 		if s.stopped && done > 0 {
 			break
+		}
+		if s.stopped {
+			vals = vals[:0]
+			for _, m := range root {
+				vals = append(vals, s.staticValue(w, m))
+			}
 		}
 		for i, v := range vals {
 			sum[i] += v
