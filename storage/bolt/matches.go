@@ -51,18 +51,20 @@ func (db *DB) CreatePractice(ctx context.Context, m *storage.Match, member strin
 	var out *storage.Match
 	err = db.update(ctx, func(tx *bbolt.Tx) error {
 		// Bolt has one writer at a time: the count stands until the write.
-		var active []*storage.Match
-		unread := storage.NewUnreadable("match")
-		each(tx.Bucket(bucketByPlayer), prefixKey(member, stateActive), func(id uint64) bool {
-			if x, err := db.loadMatch(tx, storage.MatchID(id)); err != nil {
-				unread.Add(id, err)
-			} else {
-				active = append(active, x)
+		if limits != (storage.MemberLimits{}) {
+			var active []*storage.Match
+			unread := storage.NewUnreadable("match")
+			each(tx.Bucket(bucketByPlayer), prefixKey(member, stateActive), func(id uint64) bool {
+				if x, err := db.loadMatch(tx, storage.MatchID(id)); err != nil {
+					unread.Add(id, err) // it may be a practice match: it counts
+				} else {
+					active = append(active, x)
+				}
+				return true
+			})
+			if err := limits.AllowPractice(active, unread.Len()); err != nil {
+				return err
 			}
-			return true
-		})
-		if err := limits.AllowPractice(active, unread.Len()); err != nil {
-			return err
 		}
 		out = n.Clone()
 		seq, err := tx.Bucket(bucketMatches).NextSequence()
