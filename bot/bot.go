@@ -87,7 +87,6 @@ type Bot struct {
 
 	limits   Limits
 	metrics  *Metrics
-	members  memberLocks   // serialises what one member starts
 	roles    memberRoles   // members' roles as Discord last gave them, for a while (memberroles.go)
 	channels channelKinds  // what Discord said of channels the state lost: archived threads (threadsight.go)
 	thinkers *thinking     // the computer's choices, bounded

@@ -116,19 +116,22 @@ func clockOption(opts options, moveTime time.Duration) (storage.TimeControl, tim
 // opponent, with Accept, Decline and Cancel.
 func (b *Bot) postChallenge(ctx context.Context, i *discordgo.Interaction, terms *storage.Challenge, side string) {
 	opp := terms.Opponent
-	// Both members: a challenge between them is refused while another is
-	// open, and both may press Rematch at the same moment.
-	unlock := b.members.lockBoth(terms.Challenger.UserID, opp.UserID)
 	if why := b.whyNotChallenge(ctx, printerOf(i), terms.Challenger.UserID, opp.UserID); why != "" {
-		unlock()
 		b.tell(i, why)
 		return
 	}
 	now := b.now()
 	n := *terms
 	n.GuildID, n.ChannelID, n.Created, n.Expires = i.GuildID, i.ChannelID, now, now.Add(b.cfg.ChallengeExpiry)
-	c, err := b.store.CreateChallenge(ctx, &n)
-	unlock()
+	// The store keeps to the limits: of two commands at once (both members
+	// pressing Rematch, a burst, or commands that reach two processes on
+	// one database), one passes the check above and the other is refused
+	// here with the same words.
+	c, err := b.store.CreateChallenge(ctx, &n, b.limits.memberLimits())
+	if why := b.whyNotMember(printerOf(i), err, opp.UserID); why != "" {
+		b.tell(i, why)
+		return
+	}
 	if err != nil {
 		b.tell(i, b.explain(printerOf(i), err, "challenge"))
 		return

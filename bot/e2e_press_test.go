@@ -199,8 +199,9 @@ func TestPressesTwiceLateOrNotYours(t *testing.T) {
 				finale := resignedFinale(t, h)
 				// The first press to store its challenge waits until the
 				// other has read their challenges, or for a second when it
-				// cannot: no check may pass between another's check and
-				// its write.
+				// cannot: both checks pass, and the store, which counts
+				// and writes in one transaction, refuses the second write
+				// with the check's words.
 				lists := h.reads.challengeLists.Load()
 				wait := func() {
 					deadline := time.Now().Add(time.Second)

@@ -255,7 +255,7 @@ func TestBotRemovedWhileDownPastABadRecord(t *testing.T) {
 				c := storagetest.NewChallenge(now, now.Add(12*time.Hour))
 				c.GuildID, c.ChannelID = other.ID, other.General().ID
 				c.Challenger = storage.Player{UserID: dave.ID, Name: dave.Name}
-				c, err = h.db.CreateChallenge(ctx, c)
+				c, err = h.db.CreateChallenge(ctx, c, storage.MemberLimits{})
 				if err != nil {
 					t.Fatal(err)
 				}

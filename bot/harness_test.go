@@ -657,6 +657,9 @@ type countingStore struct {
 	// beforeCreateChallenge, when set, runs once before the next
 	// CreateChallenge: what another press does meanwhile.
 	beforeCreateChallenge atomic.Pointer[func()]
+	// beforeCreatePractice, when set, runs once before the next
+	// CreatePractice: what another process does meanwhile.
+	beforeCreatePractice atomic.Pointer[func()]
 	// beforeAct, while set, runs before each Act with its match and
 	// action: what another member or the timers do meanwhile.
 	beforeAct atomic.Pointer[func(id storage.MatchID, a storage.Action)]
@@ -702,11 +705,18 @@ func (c *countingStore) PlayerChallenges(ctx context.Context, user string) ([]*s
 	return c.Store.PlayerChallenges(ctx, user)
 }
 
-func (c *countingStore) CreateChallenge(ctx context.Context, ch *storage.Challenge) (*storage.Challenge, error) {
+func (c *countingStore) CreateChallenge(ctx context.Context, ch *storage.Challenge, limits storage.MemberLimits) (*storage.Challenge, error) {
 	if f := c.beforeCreateChallenge.Swap(nil); f != nil {
 		(*f)()
 	}
-	return c.Store.CreateChallenge(ctx, ch)
+	return c.Store.CreateChallenge(ctx, ch, limits)
+}
+
+func (c *countingStore) CreatePractice(ctx context.Context, m *storage.Match, member string, limits storage.MemberLimits) (*storage.Match, error) {
+	if f := c.beforeCreatePractice.Swap(nil); f != nil {
+		(*f)()
+	}
+	return c.Store.CreatePractice(ctx, m, member, limits)
 }
 
 func (c *countingStore) CreateMatch(ctx context.Context, m *storage.Match) (*storage.Match, error) {

@@ -2,14 +2,15 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"runtime"
-	"strconv"
 	"sync"
 	"time"
 
 	"github.com/strategobot/strategobot/game/ai"
 	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/internal/logsafe"
+	"github.com/strategobot/strategobot/storage"
 )
 
 // Fair limits: what one member may have open at once, so that nobody floods
@@ -59,65 +60,33 @@ func (l Limits) withDefaults() Limits {
 	return l
 }
 
-// memberLocks serialises what one member starts (challenges, practice
-// matches), so that a burst of commands cannot slip past a limit between
-// its check and its write. The bot runs as one process per database.
-type memberLocks struct{ m sync.Map }
-
-func (l *memberLocks) lock(user string) func() {
-	mu, _ := l.m.LoadOrStore(user, &sync.Mutex{})
-	mu.(*sync.Mutex).Lock()
-	return mu.(*sync.Mutex).Unlock
+// memberLimits are the limits of what one member starts, as storage keeps
+// to them: the store counts and writes in one transaction, which holds
+// across every process sharing its database (a member's commands in two
+// servers may reach two shards).
+func (l Limits) memberLimits() storage.MemberLimits {
+	return storage.MemberLimits{OpenChallenges: l.OpenChallenges, OnePerPair: true, PracticeMatches: l.PracticeMatches}
 }
 
-// lockBoth locks two members, always in the same order so that two
-// callers locking the same pair cannot wait for each other; other is
-// skipped when "" (nobody) or user. It serialises what concerns both, such
-// as a challenge between them that either may make at the same moment.
-func (l *memberLocks) lockBoth(user, other string) func() {
-	if other == "" || other == user {
-		return l.lock(user)
-	}
-	first, second := min(user, other), max(user, other)
-	unlockFirst := l.lock(first)
-	unlockSecond := l.lock(second)
-	return func() {
-		unlockSecond()
-		unlockFirst()
-	}
-}
-
-// whyNotChallenge says why challenger may not challenge opponent now; "" when
-// they may.
+// whyNotChallenge says why challenger may not challenge opponent now; ""
+// when they may, as far as the challenges stored now show: a quick answer
+// before any other check. The store keeps to the limits when it writes
+// the challenge (whyNotMember).
 func (b *Bot) whyNotChallenge(ctx context.Context, p lang.Printer, challenger, opponent string) string {
 	// One that cannot be read (damaged, or written by a newer strategobot)
 	// may be one the member made: it counts against their allowance, as
-	// storage's own limits count such records.
+	// storage's own count does.
 	open, err := b.store.PlayerChallenges(ctx, challenger)
 	open, unread, err := passOver(b, "challenges", open, err)
 	if err != nil {
 		return "" // the store's own error will show when the challenge is written
 	}
-	made, guild := unread, ""
-	for _, c := range open {
-		if opponent != "" && (c.Challenger.UserID == challenger && c.Opponent.UserID == opponent ||
-			c.Challenger.UserID == opponent && c.Opponent.UserID == challenger) {
-			return p.Sprintf("There is already a challenge between you and <@%[1]s> (#%[2]s): answer or cancel it first.", opponent, strconv.FormatUint(uint64(c.ID), 10))
-		}
-		if c.Challenger.UserID == challenger {
-			made, guild = made+1, c.GuildID
-		}
-	}
-	if made >= b.limits.OpenChallenges {
-		// The button as its channel shows it, in the server's language.
-		cancel := buttonName(b.publicPrinter(guild).Sprintf(txtCancel))
-		return p.Sprintf("You have %[1]d challenges waiting for an answer, the most one member may have. Withdraw one with its %[2]s button, or wait for answers.", made, cancel)
-	}
-	return ""
+	c := &storage.Challenge{Challenger: storage.Player{UserID: challenger}, Opponent: storage.Player{UserID: opponent}}
+	return b.whyNotMember(p, b.limits.memberLimits().AllowChallenge(c, open, unread), opponent)
 }
 
-// whyNotPractice says why user may not start another practice match; "" when
-// they may.
+// whyNotPractice says why user may not start another practice match; ""
+// when they may, as far as the matches stored now show (as above).
 func (b *Bot) whyNotPractice(ctx context.Context, p lang.Printer, user string) string {
 	// One that cannot be read may be a practice match: it counts, as above.
 	matches, err := b.store.PlayerMatches(ctx, user, true, 0)
@@ -125,14 +94,26 @@ func (b *Bot) whyNotPractice(ctx context.Context, p lang.Printer, user string) s
 	if err != nil {
 		return ""
 	}
-	running := unread
-	for _, m := range matches {
-		if m.Practice() {
-			running++
-		}
+	return b.whyNotMember(p, b.limits.memberLimits().AllowPractice(matches, unread), "")
+}
+
+// whyNotMember words err when it is a member's limit (a
+// *storage.MemberLimitError, of the store or of the checks above); ""
+// when it is not. opponent is the member challenged, if any.
+func (b *Bot) whyNotMember(p lang.Printer, err error, opponent string) string {
+	var over *storage.MemberLimitError
+	if !errors.As(err, &over) {
+		return ""
 	}
-	if running >= b.limits.PracticeMatches {
-		return p.Sprintf("You are playing %[1]d practice matches against the computer, the most at once. Finish or resign one first (`/stratego games` lists them).", running)
+	switch {
+	case errors.Is(err, storage.ErrChallengeExists):
+		return p.Sprintf("There is already a challenge between you and <@%[1]s> (#%[2]s): answer or cancel it first.", opponent, over.Challenge.String())
+	case errors.Is(err, storage.ErrTooManyChallenges):
+		// The button as its channel shows it, in the server's language.
+		cancel := buttonName(b.publicPrinter(over.Guild).Sprintf(txtCancel))
+		return p.Sprintf("You have %[1]d challenges waiting for an answer, the most one member may have. Withdraw one with its %[2]s button, or wait for answers.", over.Open, cancel)
+	case errors.Is(err, storage.ErrTooManyPractice):
+		return p.Sprintf("You are playing %[1]d practice matches against the computer, the most at once. Finish or resign one first (`/stratego games` lists them).", over.Open)
 	}
 	return ""
 }

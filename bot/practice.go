@@ -57,7 +57,6 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 		b.tell(i, why)
 		return
 	}
-	defer b.members.lock(userOf(i).ID)()
 	if why := b.whyNotPractice(ctx, printerOf(i), userOf(i).ID); why != "" {
 		b.tell(i, why)
 		return
@@ -87,7 +86,12 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 	}
 	m.Players[human] = storage.Player{UserID: userOf(i).ID, Name: displayName(i)}
 	m.Players[human.Opponent()] = storage.Player{UserID: b.botUserID(), Name: computerName(level)}
-	m, err = b.store.CreateMatch(ctx, m)
+	// The store keeps to the limit, as postChallenge says.
+	m, err = b.store.CreatePractice(ctx, m, userOf(i).ID, b.limits.memberLimits())
+	if why := b.whyNotMember(printerOf(i), err, ""); why != "" {
+		b.tell(i, why)
+		return
+	}
 	if err == nil {
 		m, err = b.store.SetSetup(ctx, m.ID, 0, human.Opponent(), ai.Setup(rules, m.Secret.Seed(seedComputerSetup)), storage.SetupConfirmed, now)
 	}

@@ -143,6 +143,19 @@
 // Expired seeks are left out of lists and dropped by the next PlaceSeek,
 // those whose record cannot be read too, by the expiry kept beside it.
 //
+// # Members' limits
+//
+// What one member may have open at once (MemberLimits: the challenges
+// they made and wait for an answer, one challenge between two members,
+// the practice matches they play) is counted and written in one
+// transaction (CreateChallenge, CreatePractice), by the rules both
+// backends share (AllowChallenge, AllowPractice): bbolt's single writer
+// serialises them, PostgreSQL under advisory locks of the members
+// concerned, taken in the order of their ids. So a member whose commands
+// reach several processes on one database (shards) keeps to the limits,
+// which no process's memory could decide. A record of the member's that
+// cannot be read counts against the allowance: it may be one of theirs.
+//
 // # Secrets
 //
 // Every match holds a Secret of 32 bytes from crypto/rand, drawn by the store

@@ -20,6 +20,13 @@ type Store interface {
 	// CreateMatch stores a new match and returns it with its ID and Version 1.
 	// A match in set-up without a Deadline gets Created + MoveTime.
 	CreateMatch(ctx context.Context, m *Match) (*Match, error)
+	// CreatePractice is CreateMatch for a practice match (Match.Practice)
+	// of member, one of its players, within member's limits
+	// (MemberLimits.PracticeMatches): over them it stores nothing and
+	// returns a *MemberLimitError. The count and the write are one
+	// transaction that no other process's practice match of member can
+	// interleave with.
+	CreatePractice(ctx context.Context, m *Match, member string, limits MemberLimits) (*Match, error)
 	// Match returns the match with that id, or ErrNotFound.
 	Match(ctx context.Context, id MatchID) (*Match, error)
 	// Changes returns the rules this store applies to every change, with its
@@ -91,8 +98,12 @@ type Store interface {
 	// DueDeadlines returns the timers due at now (At <= now), earliest first, at most limit (0: no limit).
 	DueDeadlines(ctx context.Context, now time.Time, limit int) ([]Deadline, error)
 
-	// CreateChallenge stores a challenge and returns it with its ID.
-	CreateChallenge(ctx context.Context, c *Challenge) (*Challenge, error)
+	// CreateChallenge stores a challenge and returns it with its ID, unless
+	// it would go over the challenger's limits (MemberLimits): then it
+	// stores nothing and returns a *MemberLimitError. The count and the
+	// write are one transaction that no other process's challenge of
+	// either member can interleave with.
+	CreateChallenge(ctx context.Context, c *Challenge, limits MemberLimits) (*Challenge, error)
 	// Challenge returns a pending challenge, or ErrNotFound.
 	Challenge(ctx context.Context, id ChallengeID) (*Challenge, error)
 	// PlayerChallenges returns the pending challenges userID made or

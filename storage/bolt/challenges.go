@@ -25,13 +25,20 @@ func challengeIndex(c *storage.Challenge) []indexEntry {
 	return e
 }
 
-// CreateChallenge stores a new challenge.
-func (db *DB) CreateChallenge(ctx context.Context, c *storage.Challenge) (*storage.Challenge, error) {
+// CreateChallenge stores a new challenge, within its challenger's limits.
+func (db *DB) CreateChallenge(ctx context.Context, c *storage.Challenge, limits storage.MemberLimits) (*storage.Challenge, error) {
 	n, err := storage.PrepareChallenge(c)
 	if err != nil {
 		return nil, err
 	}
 	err = db.update(ctx, func(tx *bbolt.Tx) error {
+		// Bolt has one writer at a time: the count stands until the write.
+		if limits != (storage.MemberLimits{}) {
+			pending, unread := playerChallenges(tx, n.Challenger.UserID)
+			if err := limits.AllowChallenge(n, pending, unread.Len()); err != nil {
+				return err
+			}
+		}
 		b := tx.Bucket(bucketChallenges)
 		seq, err := b.NextSequence()
 		if err != nil {
@@ -89,21 +96,35 @@ func (db *DB) listChallenges(ctx context.Context, prefix []byte) ([]*storage.Cha
 	var out []*storage.Challenge
 	var unread *storage.Unreadable
 	err := db.view(ctx, func(tx *bbolt.Tx) error {
-		out, unread = nil, storage.NewUnreadable("challenge")
-		each(tx.Bucket(bucketChallengesBy), prefix, func(id uint64) bool {
-			if c, err := loadChallenge(tx, storage.ChallengeID(id)); err != nil {
-				unread.Add(id, err) // one bad record hides no other
-			} else {
-				out = append(out, c)
-			}
-			return true
-		})
+		out, unread = indexedChallenges(tx, prefix)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	return out, unread.Err()
+}
+
+// playerChallenges returns, in tx, the challenges userID made or received,
+// oldest first, and those it cannot read.
+func playerChallenges(tx *bbolt.Tx, userID string) ([]*storage.Challenge, *storage.Unreadable) {
+	return indexedChallenges(tx, prefixKey(userID, 'u'))
+}
+
+// indexedChallenges returns, in tx, the challenges under prefix of the
+// index, oldest first, and those it cannot read.
+func indexedChallenges(tx *bbolt.Tx, prefix []byte) ([]*storage.Challenge, *storage.Unreadable) {
+	var out []*storage.Challenge
+	unread := storage.NewUnreadable("challenge")
+	each(tx.Bucket(bucketChallengesBy), prefix, func(id uint64) bool {
+		if c, err := loadChallenge(tx, storage.ChallengeID(id)); err != nil {
+			unread.Add(id, err) // one bad record hides no other
+		} else {
+			out = append(out, c)
+		}
+		return true
+	})
+	return out, unread
 }
 
 func deleteChallenge(tx *bbolt.Tx, c *storage.Challenge) error {

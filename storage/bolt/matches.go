@@ -38,6 +38,48 @@ func (db *DB) CreateMatch(ctx context.Context, m *storage.Match) (*storage.Match
 	return out, nil
 }
 
+// CreatePractice stores a new practice match of member, within member's
+// limits.
+func (db *DB) CreatePractice(ctx context.Context, m *storage.Match, member string, limits storage.MemberLimits) (*storage.Match, error) {
+	if err := storage.CheckPractice(m, member); err != nil {
+		return nil, err
+	}
+	n, err := db.Changes().NewMatch(m)
+	if err != nil {
+		return nil, err
+	}
+	var out *storage.Match
+	err = db.update(ctx, func(tx *bbolt.Tx) error {
+		// Bolt has one writer at a time: the count stands until the write.
+		if limits != (storage.MemberLimits{}) {
+			var active []*storage.Match
+			unread := storage.NewUnreadable("match")
+			each(tx.Bucket(bucketByPlayer), prefixKey(member, stateActive), func(id uint64) bool {
+				if x, err := db.loadMatch(tx, storage.MatchID(id)); err != nil {
+					unread.Add(id, err) // it may be a practice match: it counts
+				} else {
+					active = append(active, x)
+				}
+				return true
+			})
+			if err := limits.AllowPractice(active, unread.Len()); err != nil {
+				return err
+			}
+		}
+		out = n.Clone()
+		seq, err := tx.Bucket(bucketMatches).NextSequence()
+		if err != nil {
+			return err
+		}
+		out.ID = storage.MatchID(seq)
+		return db.saveMatch(tx, nil, out, nil, out.Created)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // Changes are the rules of each change, with this database's reminder schedule.
 func (db *DB) Changes() storage.Changes { return storage.Changes{Reminders: db.opts.Reminders} }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -12,13 +13,16 @@ import (
 	"github.com/strategobot/strategobot/storage"
 )
 
-// CreateChallenge stores a new challenge.
-func (db *DB) CreateChallenge(ctx context.Context, c *storage.Challenge) (*storage.Challenge, error) {
+// CreateChallenge stores a new challenge, within its challenger's limits.
+func (db *DB) CreateChallenge(ctx context.Context, c *storage.Challenge, limits storage.MemberLimits) (*storage.Challenge, error) {
 	n, err := storage.PrepareChallenge(c)
 	if err != nil {
 		return nil, err
 	}
 	err = db.inTx(ctx, func(tx pgx.Tx) error {
+		if err := allowChallenge(ctx, tx, n, limits); err != nil {
+			return err
+		}
 		var id int64
 		if err := tx.QueryRow(ctx, "SELECT nextval('challenge_ids')").Scan(&id); err != nil {
 			return query("next challenge id", err)
@@ -36,6 +40,44 @@ func (db *DB) CreateChallenge(ctx context.Context, c *storage.Challenge) (*stora
 		return nil, err
 	}
 	return n, nil
+}
+
+// allowChallenge refuses c when it would go over its challenger's limits.
+// It first takes the locks of both members (lockMembers), so that two
+// processes' challenges of one member, or between the same two, cannot
+// both count before either writes.
+func allowChallenge(ctx context.Context, tx pgx.Tx, c *storage.Challenge, limits storage.MemberLimits) error {
+	if limits == (storage.MemberLimits{}) {
+		return nil
+	}
+	if err := lockMembers(ctx, tx, c.Challenger.UserID, c.Opponent.UserID); err != nil {
+		return err
+	}
+	pending, err := identifiedIn(ctx, tx, "list challenges", "challenge", storage.DecodeChallenge,
+		"SELECT id, record FROM challenges WHERE challenger_id = $1 OR opponent_id = $1 ORDER BY id", c.Challenger.UserID)
+	var unread *storage.UnreadableError
+	passed := 0
+	if errors.As(err, &unread) {
+		passed, err = len(unread.IDs), nil // each may be one the challenger made
+	}
+	if err != nil {
+		return err
+	}
+	return limits.AllowChallenge(c, pending, passed)
+}
+
+// lockMembers takes the advisory locks of members ("" skipped) until the
+// transaction ends, in the order of their ids, so that two transactions
+// locking the same two never wait for each other. What a member starts
+// within limits (MemberLimits) is counted and written under their lock.
+func lockMembers(ctx context.Context, tx pgx.Tx, members ...string) error {
+	ids := slices.Sorted(slices.Values(slices.DeleteFunc(slices.Clone(members), func(id string) bool { return id == "" })))
+	for _, id := range slices.Compact(ids) {
+		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtextextended('member:' || $1, 0))", id); err != nil {
+			return query("lock a member's limits", err)
+		}
+	}
+	return nil
 }
 
 // scanChallenge reads the record of challenge id.

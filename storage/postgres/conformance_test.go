@@ -57,6 +57,9 @@ func (p *twoPools) pick() storage.Store { return p.dbs[p.next.Add(1)%2] }
 func (p *twoPools) CreateMatch(ctx context.Context, m *storage.Match) (*storage.Match, error) {
 	return p.pick().CreateMatch(ctx, m)
 }
+func (p *twoPools) CreatePractice(ctx context.Context, m *storage.Match, member string, l storage.MemberLimits) (*storage.Match, error) {
+	return p.pick().CreatePractice(ctx, m, member, l)
+}
 func (p *twoPools) Match(ctx context.Context, id storage.MatchID) (*storage.Match, error) {
 	return p.pick().Match(ctx, id)
 }
@@ -97,8 +100,8 @@ func (p *twoPools) NextDeadline(ctx context.Context) (storage.Deadline, bool, er
 func (p *twoPools) DueDeadlines(ctx context.Context, now time.Time, limit int) ([]storage.Deadline, error) {
 	return p.pick().DueDeadlines(ctx, now, limit)
 }
-func (p *twoPools) CreateChallenge(ctx context.Context, c *storage.Challenge) (*storage.Challenge, error) {
-	return p.pick().CreateChallenge(ctx, c)
+func (p *twoPools) CreateChallenge(ctx context.Context, c *storage.Challenge, l storage.MemberLimits) (*storage.Challenge, error) {
+	return p.pick().CreateChallenge(ctx, c, l)
 }
 func (p *twoPools) Challenge(ctx context.Context, id storage.ChallengeID) (*storage.Challenge, error) {
 	return p.pick().Challenge(ctx, id)

@@ -217,9 +217,21 @@ func (db *DB) fail(err error) error {
 // (of records of kind) it returns with the others, so that one bad record
 // hides no other. what names the query in errors.
 func identified[T any](ctx context.Context, db *DB, what, kind string, decode func([]byte) (T, error), sql string, args ...any) ([]T, error) {
-	rows, err := db.pool.Query(ctx, sql, args...)
+	out, err := identifiedIn(ctx, db.pool, what, kind, decode, sql, args...)
+	var unread *storage.UnreadableError
+	if errors.As(err, &unread) {
+		return out, err
+	}
+	return out, db.fail(err)
+}
+
+// identifiedIn is identified on q: the pool, or a transaction.
+func identifiedIn[T any](ctx context.Context, q interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}, what, kind string, decode func([]byte) (T, error), sql string, args ...any) ([]T, error) {
+	rows, err := q.Query(ctx, sql, args...)
 	if err != nil {
-		return nil, db.fail(query(what, err))
+		return nil, query(what, err)
 	}
 	type row struct {
 		id   int64
@@ -231,7 +243,7 @@ func identified[T any](ctx context.Context, db *DB, what, kind string, decode fu
 		return x, err
 	})
 	if err != nil {
-		return nil, db.fail(query(what, err))
+		return nil, query(what, err)
 	}
 	unread := storage.NewUnreadable(kind)
 	var out []T

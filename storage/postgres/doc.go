@@ -45,6 +45,13 @@
 // The move's notices (storage.PrepareSave says which) are inserted in the same
 // transaction, numbered while the match's row is locked.
 //
+// What a member starts within limits (storage.MemberLimits: a challenge, a
+// practice match) has no row to lock before it exists: its transaction
+// takes advisory locks of the members concerned (the challenger and the
+// member challenged), in the order of their user ids, then counts what
+// they have and writes. The same member's next start, in any process,
+// waits for the lock and counts the row written.
+//
 // # The outbox
 //
 // notices holds one row per notice still owed: its record, its queue

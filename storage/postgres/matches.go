@@ -33,6 +33,50 @@ func (db *DB) CreateMatch(ctx context.Context, m *storage.Match) (*storage.Match
 	return out, nil
 }
 
+// CreatePractice stores a new practice match of member, within member's
+// limits: under member's lock (lockMembers), so that two processes'
+// practice matches of one member cannot both count before either writes.
+func (db *DB) CreatePractice(ctx context.Context, m *storage.Match, member string, limits storage.MemberLimits) (*storage.Match, error) {
+	if err := storage.CheckPractice(m, member); err != nil {
+		return nil, err
+	}
+	n, err := db.changes.NewMatch(m)
+	if err != nil {
+		return nil, err
+	}
+	var out *storage.Match
+	err = db.inTx(ctx, func(tx pgx.Tx) error {
+		out = nil
+		if limits != (storage.MemberLimits{}) {
+			if err := lockMembers(ctx, tx, member); err != nil {
+				return err
+			}
+			active, err := identifiedIn(ctx, tx, "list matches", "match", storage.DecodeMatch,
+				"SELECT id, record FROM matches WHERE (red_id = $1 OR blue_id = $1) AND active ORDER BY id", member)
+			var unread *storage.UnreadableError
+			passed := 0
+			if errors.As(err, &unread) {
+				passed, err = len(unread.IDs), nil // each may be a practice match
+			}
+			if err != nil {
+				return err
+			}
+			if err := limits.AllowPractice(active, passed); err != nil {
+				return err
+			}
+		}
+		out = n.Clone()
+		if out.ID, err = nextMatchID(ctx, tx); err != nil {
+			return err
+		}
+		return saveMatch(ctx, tx, nil, out, nil, out.Created)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func nextMatchID(ctx context.Context, tx pgx.Tx) (storage.MatchID, error) {
 	var id int64
 	if err := tx.QueryRow(ctx, "SELECT nextval('match_ids')").Scan(&id); err != nil {

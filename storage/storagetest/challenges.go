@@ -26,11 +26,11 @@ func NewChallenge(created, expires time.Time) *storage.Challenge {
 
 func testChallenges(t *testing.T, s storage.Store) {
 	ctx := context.Background()
-	open := must(s.CreateChallenge(ctx, NewChallenge(T0, T0.Add(time.Hour)))).in(t)
+	open := must(s.CreateChallenge(ctx, NewChallenge(T0, T0.Add(time.Hour)), storage.MemberLimits{})).in(t)
 	named := NewChallenge(T0, T0.Add(time.Hour))
 	named.Opponent = storage.Player{UserID: "1002", Name: "Bob"}
 	named.ChannelID = "c2"
-	named = must(s.CreateChallenge(ctx, named)).in(t)
+	named = must(s.CreateChallenge(ctx, named, storage.MemberLimits{})).in(t)
 	if open.ID == 0 || named.ID == open.ID {
 		t.Fatalf("ids %d and %d", open.ID, named.ID)
 	}
@@ -82,7 +82,7 @@ func testChallenges(t *testing.T, s storage.Store) {
 	for _, tc := range bad {
 		c := NewChallenge(T0, T0.Add(time.Hour))
 		tc.change(c)
-		if _, err := s.CreateChallenge(ctx, c); err == nil {
+		if _, err := s.CreateChallenge(ctx, c, storage.MemberLimits{}); err == nil {
 			t.Errorf("%s: accepted", tc.name)
 		}
 	}
@@ -138,7 +138,7 @@ func testChallenges(t *testing.T, s storage.Store) {
 		t.Errorf("%d matches in c1, want 1", len(l))
 	}
 
-	c := must(s.CreateChallenge(ctx, NewChallenge(T0, T0.Add(time.Hour)))).in(t)
+	c := must(s.CreateChallenge(ctx, NewChallenge(T0, T0.Add(time.Hour)), storage.MemberLimits{})).in(t)
 	if got := must(s.DeleteChallenge(ctx, c.ID)).in(t); got.ID != c.ID {
 		t.Errorf("deleted %d", got.ID)
 	}

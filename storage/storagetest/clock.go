@@ -34,7 +34,7 @@ func testGameClock(t *testing.T, s storage.Store) {
 	ch := NewChallenge(T0, T0.Add(time.Hour))
 	ch.Opponent = storage.Player{UserID: "1002", Name: "Bob"}
 	ch.Clock, ch.MoveTime = clock, 15*time.Minute
-	ch = must(s.CreateChallenge(ctx, ch)).in(t)
+	ch = must(s.CreateChallenge(ctx, ch, storage.MemberLimits{})).in(t)
 	if got := must(s.Challenge(ctx, ch.ID)).in(t); got.Clock != clock {
 		t.Fatalf("the challenge's clock: %+v", got.Clock)
 	}
@@ -76,6 +76,6 @@ func testGameClock(t *testing.T, s storage.Store) {
 	}
 	bad := NewChallenge(T0, T0.Add(time.Hour))
 	bad.Clock = storage.TimeControl{Base: 10 * time.Second}
-	_, err = s.CreateChallenge(ctx, bad)
+	_, err = s.CreateChallenge(ctx, bad, storage.MemberLimits{})
 	wantErr(t, "a 10-second clock", err, storage.ErrInvalid)
 }

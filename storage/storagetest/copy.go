@@ -89,7 +89,7 @@ func CopyTest(t *testing.T, from, to func(t *testing.T) CopyStore) {
 	var ids [2][]uint64
 	for i, s := range []storage.Store{src, dst} {
 		m := must(s.CreateMatch(ctx, NewMatch(game.VariantDuel))).in(t)
-		c := must(s.CreateChallenge(ctx, NewChallenge(T0, T0.Add(time.Hour)))).in(t)
+		c := must(s.CreateChallenge(ctx, NewChallenge(T0, T0.Add(time.Hour)), storage.MemberLimits{})).in(t)
 		tt := must(s.CreateTournament(ctx, NewTournament("g2"), storage.TournamentLimits{})).in(t)
 		ids[i] = []uint64{uint64(m.ID), uint64(c.ID), uint64(tt.ID)}
 		for _, n := range must(s.DueNotices(ctx, T0.Add(1000*24*time.Hour), 0)).in(t) {
@@ -336,12 +336,12 @@ func Fill(t *testing.T, s storage.Store) {
 	must(s.SetSetup(ctx, setup.ID, setup.Version, game.Red, game.RandomSetup(setup.Rules, 9), storage.SetupDraft, T0)).in(t)
 
 	// Challenges, a seek, a tournament with a match on its first board.
-	must(s.CreateChallenge(ctx, NewChallenge(T0, T0.Add(time.Hour)))).in(t)
+	must(s.CreateChallenge(ctx, NewChallenge(T0, T0.Add(time.Hour)), storage.MemberLimits{})).in(t)
 	named := NewChallenge(T0, T0.Add(2*time.Hour))
 	named.Opponent, named.ChannelID = storage.Player{UserID: "1003", Name: "Cy"}, "c2"
-	must(s.CreateChallenge(ctx, named)).in(t)
+	must(s.CreateChallenge(ctx, named, storage.MemberLimits{})).in(t)
 	must(s.PlaceSeek(ctx, NewSeek("1004", T0), game.Red)).in(t)
-	lapsed := must(s.CreateChallenge(ctx, NewChallenge(T0, T0.Add(30*time.Minute)))).in(t)
+	lapsed := must(s.CreateChallenge(ctx, NewChallenge(T0, T0.Add(30*time.Minute)), storage.MemberLimits{})).in(t)
 	must(s.ExpireChallenge(ctx, lapsed.ID, T0.Add(time.Hour))).in(t) // its notice holds it
 	tt := must(s.CreateTournament(ctx, NewTournament("g1"), storage.TournamentLimits{})).in(t)
 	tt = must(s.UpdateTournament(ctx, tt.ID, 0, joinAll("1001", "1002"))).in(t)

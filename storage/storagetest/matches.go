@@ -429,7 +429,7 @@ func testDeadlines(t *testing.T, s storage.Store) {
 		t.Fatalf("abandoned match in phase %v", b.Phase)
 	}
 
-	c := must(s.CreateChallenge(ctx, NewChallenge(T0, T0.Add(30*time.Minute)))).in(t)
+	c := must(s.CreateChallenge(ctx, NewChallenge(T0, T0.Add(30*time.Minute)), storage.MemberLimits{})).in(t)
 	due = must(s.DueDeadlines(ctx, T0.Add(48*time.Hour), 0)).in(t)
 	want := []storage.Deadline{
 		{At: T0.Add(30 * time.Minute), Kind: storage.DeadlineChallenge, ID: uint64(c.ID)},

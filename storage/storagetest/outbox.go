@@ -175,7 +175,7 @@ func testNoticesOwed(t *testing.T, s storage.Store) {
 		}
 	})
 	t.Run("an expired challenge", func(t *testing.T) {
-		c := must(s.CreateChallenge(ctx, NewChallenge(T0, T0.Add(time.Hour)))).in(t)
+		c := must(s.CreateChallenge(ctx, NewChallenge(T0, T0.Add(time.Hour)), storage.MemberLimits{})).in(t)
 		_, err := s.ExpireChallenge(ctx, c.ID, T0.Add(time.Minute))
 		wantErr(t, "ExpireChallenge before its time", err, storage.ErrNotDue)
 		must(s.ExpireChallenge(ctx, c.ID, T0.Add(time.Hour))).in(t)

@@ -28,7 +28,7 @@ func testSecrets(t *testing.T, s storage.Store) {
 	for range 20 {
 		note("CreateMatch", must(s.CreateMatch(ctx, NewMatch(game.VariantBarrage))).in(t))
 	}
-	c := must(s.CreateChallenge(ctx, NewChallenge(T0, T0.Add(time.Hour)))).in(t)
+	c := must(s.CreateChallenge(ctx, NewChallenge(T0, T0.Add(time.Hour)), storage.MemberLimits{})).in(t)
 	accepted := must(s.AcceptChallenge(ctx, c.ID, storage.Player{UserID: "1002", Name: "Bob"}, game.Red, T0)).in(t)
 	note("AcceptChallenge", accepted)
 

@@ -230,7 +230,7 @@ func testSetupClockWaitsForTheInvites(t *testing.T, s storage.Store) {
 	})
 
 	t.Run("an accepted challenge and a seek's match wait too", func(t *testing.T) {
-		c := must(s.CreateChallenge(ctx, NewChallenge(T0, T0.Add(time.Hour)))).in(t)
+		c := must(s.CreateChallenge(ctx, NewChallenge(T0, T0.Add(time.Hour)), storage.MemberLimits{})).in(t)
 		accepted := must(s.AcceptChallenge(ctx, c.ID, storage.Player{UserID: "1002", Name: "Bob"}, game.Red, T0)).in(t)
 		setupWaits(t, s, accepted, T0)
 		must(s.PlaceSeek(ctx, NewSeek("1101", T0), game.Red)).in(t)

@@ -44,6 +44,8 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"Lists", testLists},
 		{"Deadlines", testDeadlines},
 		{"Challenges", testChallenges},
+		{"MemberLimits", testMemberLimits},
+		{"MemberLimitsRaced", testMemberLimitsRaced},
 		{"Seeks", testSeeks},
 		{"SeeksRaced", testSeeksRaced},
 		{"Players", testPlayers},

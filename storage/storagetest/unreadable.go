@@ -480,6 +480,13 @@ func UnreadableMatches(t *testing.T, open func(t *testing.T) (storage.Store, Dam
 					}
 				}
 			}
+			// It may be a practice match: it counts against 1001's
+			// allowance (the others are not practice matches).
+			_, err := s.CreatePractice(ctx, NewPractice(game.VariantClassic), "1001", storage.MemberLimits{PracticeMatches: 1})
+			if le := new(storage.MemberLimitError); !errors.As(err, &le) || !errors.Is(err, storage.ErrTooManyPractice) || le.Open != 1 {
+				t.Errorf("CreatePractice with match %d damaged and 1 allowed: %v, want refused counting it", ids[1], err)
+			}
+			must(s.CreatePractice(ctx, NewPractice(game.VariantClassic), "1001", storage.MemberLimits{PracticeMatches: 2})).in(t)
 		})
 	}
 }
@@ -516,7 +523,7 @@ func UnreadableChallenges(t *testing.T, open func(t *testing.T) (storage.Store, 
 			for _, opponent := range []string{"", "1002", "1003"} {
 				c := NewChallenge(T0, T0.Add(time.Hour))
 				c.Opponent = storage.Player{UserID: opponent}
-				ids = append(ids, must(s.CreateChallenge(ctx, c)).in(t).ID)
+				ids = append(ids, must(s.CreateChallenge(ctx, c, storage.MemberLimits{})).in(t).ID)
 			}
 			damage(t, ids[1], []byte(tc.data))
 			lists := []struct {
@@ -566,6 +573,15 @@ func UnreadableChallenges(t *testing.T, open func(t *testing.T) (storage.Store, 
 			if _, err := s.ChannelChallenges(ctx, "c1"); !errors.As(err, &unread) || !slices.Equal(unread.IDs, []uint64{uint64(ids[1])}) {
 				t.Errorf("ChannelChallenges after a refused ExpireChallenge of damaged challenge %d: %v, want it named still", ids[1], err)
 			}
+			// It may be one 1001 made: it counts against the allowance,
+			// beside the two 1001 made that can be read.
+			limits := storage.MemberLimits{OpenChallenges: 3, OnePerPair: true}
+			_, err := s.CreateChallenge(ctx, challengeOf("1001", "1004", "g1"), limits)
+			if le := new(storage.MemberLimitError); !errors.As(err, &le) || !errors.Is(err, storage.ErrTooManyChallenges) || le.Open != 3 || le.Guild != "g1" {
+				t.Errorf("CreateChallenge with challenge %d damaged and 3 allowed: %v, want refused counting it", ids[1], err)
+			}
+			limits.OpenChallenges = 4
+			must(s.CreateChallenge(ctx, challengeOf("1001", "1004", "g1"), limits)).in(t)
 		})
 	}
 }
