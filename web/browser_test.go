@@ -533,8 +533,8 @@ func TestBrowserPhone(t *testing.T) {
 	}
 	// What the check finds missing is a hint in another colour than a
 	// refusal's: nothing is wrong with a set-up under way.
-	browsertest.Wait(t, ctx, "the check's answer", `document.getElementById("refusal").textContent.indexOf("Missing") >= 0`)
-	hint, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.getElementById("refusal")).color`))
+	browsertest.Wait(t, ctx, "the check's answer", `document.getElementById("hint").textContent.indexOf("Missing") >= 0`)
+	hint, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.getElementById("hint")).color`))
 	if err != nil {
 		t.Fatal(err)
 	}

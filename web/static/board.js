@@ -94,11 +94,15 @@
   // connection lost and not back yet): the status line says it, rather
   // than whose move it is, until a stream brings the board again.
   var trouble = "";
-  function troubled(text) { trouble = text; $("status").textContent = text; }
+  function troubled(text) { trouble = text; put($("status"), text); }
+  // put writes a live region's text only when it changes: a text written
+  // again, though the same, is a change a screen reader may say again (the
+  // status line after every piece placed, a hint after every swap).
+  function put(e, text) { if (e.textContent !== text) { e.textContent = text; } }
   // refusedPage shows why the page cannot work, for good.
   function refusedPage(text) { troubled(text); document.body.dataset.refused = "1"; }
   // A refusal may say until when, in Discord's time markup (see stamp).
-  function refuse(e) { $("refusal").classList.remove("hint"); $("refusal").textContent = L ? stamp(e.message) : e.message; $("done").textContent = ""; }
+  function refuse(e) { $("refusal").textContent = L ? stamp(e.message) : e.message; $("done").textContent = ""; }
   // act sends a player's action, on the board as the page shows it (basis).
   // Refused because the board changed meanwhile, it brings the current state
   // at once, so that the next try works.
@@ -295,7 +299,8 @@
     else if (st.phase === "abandoned") { s = L.result || fmt("abandoned"); } // why: the texts say it
     else if (st.result) { s = L.result || ""; }
     else { s = st.toMove === mySide() ? fmt("yourMove") : fmt("toMove", sideName(st.toMove)); }
-    $("status").textContent = trouble || s;
+    put($("status"), trouble || s);
+    if (!setup) { checkText = ""; put($("hint"), ""); }
     // The keys' help tells what they do for this reader now. A Bomb and a
     // Flag show symbols, not their letters; a 10 is typed as 0.
     var ten = L.labels.indexOf("10") >= 0;
@@ -404,8 +409,15 @@
       b.tabIndex = rank === trayFocus ? 0 : -1;
     });
   }
-  // hint says why a step of the set-up did nothing (the alert is read out).
-  function hint(text) { $("refusal").classList.add("hint"); $("refusal").textContent = text; }
+  // hint says why a step of the set-up did nothing, or what the live check
+  // of the draft finds (checkText), in a polite live region of its own
+  // (#hint): said once the screen reader is done speaking, and not again
+  // while it is the same. The alert (#refusal), which interrupts, is for a
+  // refusal of what the player did; one region whose politeness changed
+  // with its text would not do, screen readers taking a region's
+  // politeness as it was when they met it.
+  var checkText = "";
+  function hint(text) { put($("hint"), text); }
   // outsideZone says that a square off the player's rows takes no piece.
   function outsideZone() { hint(fmt("outsideZone")); }
   function place(sq, rank) {
@@ -495,7 +507,7 @@
       if (!quiet) { document.body.dataset.checked = (+document.body.dataset.checked || 0) + 1; } // for tests: answers so far
       if (n !== checks || !settingUp()) { return; } // an older draft's answer is stale, as is any once the set-up is over
       setupOK = !j.refusal;
-      if (!quiet) { $("refusal").classList.add("hint"); $("refusal").textContent = j.refusal; }
+      if (!quiet) { checkText = j.refusal || ""; hint(checkText); }
       if (L) { draw(); }
     }).catch(refuse);
   }
@@ -504,6 +516,7 @@
     if (asking) { return; }
     $("refusal").textContent = $("done").textContent = "";
     if (settingUp()) {
+      hint(checkText); // what a step that did nothing said is gone with the next
       // A square off the player's rows says so; a piece picked from the
       // tray stays picked, one from the board is let go.
       if (!setupCell(mySide(), sq)) { sel = -1; outsideZone(); draw(); return; }
