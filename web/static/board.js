@@ -172,9 +172,9 @@
   var want = -1, asked = 0;
   function goto(n) {
     var total = (st.history || []).length, k = ++asked;
-    if (n < 0 || n >= total) { want = step = -1; past = null; draw(); sayStep(total); return; }
+    if (n < 0 || n >= total) { want = step = -1; past = null; draw(); follow(); sayStep(total); return; }
     want = n;
-    api("GET", "/api/replay?ply=" + n).then(function (j) { if (k === asked) { step = n; past = j; draw(); sayStep(n); } })
+    api("GET", "/api/replay?ply=" + n).then(function (j) { if (k === asked) { step = n; past = j; draw(); follow(); sayStep(n); } })
       .catch(function (e) { if (k === asked) { want = step; refuse(e); } });
   }
   function moves() { return (st.legal || []).concat(st.infiltrate || []); }
@@ -326,6 +326,7 @@
       if (b.textContent !== notation(m)) { b.textContent = notation(m); }
       if (step === i + 1 || (step < 0 && i + 1 === total)) { b.setAttribute("aria-current", "step"); } else { b.removeAttribute("aria-current"); }
     });
+    rove(hist);
     showCurrent(hist);
     tick();
     // A control that had the focus and is gone now, its action done (Resign
@@ -335,6 +336,24 @@
     if (active && (($("actions").contains(active) && (active.hidden || active.disabled)) || ($("tray").contains(active) && $("tray").hidden))) { focusBoard(); }
   }
   function focusBoard() { $("board").querySelector('[data-sq="' + focusSq + '"]').focus({ preventScroll: true }); }
+  // The list of moves is one stop of the Tab key, as the board and the
+  // tray are (a roving tabindex): the move it has the focus on, or else
+  // the move shown (the first at the start), not hundreds of stops in a
+  // long match. In it the arrow keys step through the moves as elsewhere
+  // on the page, up and down too (onReplayKey), and the focus goes with
+  // the move shown (follow); Enter on a move, or a click, opens it.
+  function rove(hist) {
+    var a = document.activeElement, stop = hist.contains(a) && a.dataset.ply ? a : hist.querySelector("[aria-current]") || hist.firstChild && hist.firstChild.firstChild;
+    Array.prototype.forEach.call(hist.querySelectorAll("button"), function (b) { b.tabIndex = b === stop ? 0 : -1; });
+  }
+  // follow gives the focus in the list to the move shown, once a step of
+  // the replay is: a live move that arrives does not take it.
+  function follow() {
+    var hist = $("history"), b = hist.querySelector("[aria-current]") || hist.firstChild && hist.firstChild.firstChild;
+    if (!b || !hist.contains(document.activeElement) || document.activeElement === b) { return; }
+    b.focus({ preventScroll: true });
+    rove(hist);
+  }
   // showCurrent scrolls the list of moves to the one shown when that
   // changes (the newest, as a move arrives), and only the list: the page
   // stays where the reader has it.
@@ -961,7 +980,8 @@
     var k = e.key, t = e.target;
     if (asking || !st || !L || !(st.history || []).length || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) { return; }
     if (t && t.closest && t.closest("#board, input, select, textarea, dialog")) { return; }
-    if (k === "ArrowLeft") { prev(); } else if (k === "ArrowRight") { next(); } else if (k === "Home") { goto(0); } else if (k === "End") { goto(-1); } else { return; }
+    var inList = t && t.closest && t.closest("#history");
+    if (k === "ArrowLeft" || (inList && k === "ArrowUp")) { prev(); } else if (k === "ArrowRight" || (inList && k === "ArrowDown")) { next(); } else if (k === "Home") { goto(0); } else if (k === "End") { goto(-1); } else { return; }
     e.preventDefault();
   }
   function confirmThen(question, fn, safe) { ask(question, [[fmt("yes"), true]], false, safe).then(function (y) { if (y) { fn(); } }); }
