@@ -103,4 +103,14 @@ func TestBrowserSetupHintIsPolite(t *testing.T) {
 	if got, err = chromedp.Run(ctx, chromedp.Evaluate[[2]int](`[window.alerted, window.hinted]`)); err != nil || got[0] != 0 {
 		t.Fatalf("a second Flag changed the alert %d times (%v)", got[0], err)
 	}
+
+	// Confirm, the set-up not whole: a refusal of what the player did, an
+	// alert, and the hint, which would say the same, gives way to it.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#confirm`))); err != nil {
+		t.Fatal(err)
+	}
+	browsertest.Wait(t, ctx, "the refusal of Confirm", `document.getElementById("refusal").textContent.indexOf("Missing") >= 0`)
+	if hint, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#"+id))); err != nil || hint != "" {
+		t.Fatalf("beside the refusal, the hint says %q (%v)", hint, err)
+	}
 }

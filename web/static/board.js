@@ -102,7 +102,9 @@
   // refusedPage shows why the page cannot work, for good.
   function refusedPage(text) { troubled(text); document.body.dataset.refused = "1"; }
   // A refusal may say until when, in Discord's time markup (see stamp).
-  function refuse(e) { $("refusal").textContent = L ? stamp(e.message) : e.message; $("done").textContent = ""; }
+  // The set-up's hint gives way to it, as the eye sees (both would say the
+  // same of a set-up refused), until the next step (click, check).
+  function refuse(e) { $("refusal").textContent = L ? stamp(e.message) : e.message; $("done").textContent = ""; put($("hint"), ""); }
   // act sends a player's action, on the board as the page shows it (basis).
   // Refused because the board changed meanwhile, it brings the current state
   // at once, so that the next try works.
