@@ -103,6 +103,16 @@ func TestBrowserSetupHintIsPolite(t *testing.T) {
 	if got, err = chromedp.Run(ctx, chromedp.Evaluate[[2]int](`[window.alerted, window.hinted]`)); err != nil || got[0] != 0 {
 		t.Fatalf("a second Flag changed the alert %d times (%v)", got[0], err)
 	}
+	// Typed again, it says so again: the step was made, and did nothing.
+	if err := chromedp.Do(ctx,
+		chromedp.Evaluate[chromedp.Void](`window.hinted = 0`),
+		chromedp.KeyEvent("f"),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if got, err = chromedp.Run(ctx, chromedp.Evaluate[[2]int](`[window.alerted, window.hinted]`)); err != nil || got[0] != 0 || got[1] == 0 {
+		t.Fatalf("a third Flag changed the alert %d times, the polite regions %d times (%v)", got[0], got[1], err)
+	}
 
 	// Confirm, the set-up not whole: a refusal of what the player did, an
 	// alert, and the hint, which would say the same, gives way to it.

@@ -440,16 +440,17 @@
   // refusal of what the player did; one region whose politeness changed
   // with its text would not do, screen readers taking a region's
   // politeness as it was when they met it.
+  // A step that did nothing (again) says why again: it was a step (said).
   var checkText = "";
-  function hint(text) { put($("hint"), text); }
+  function hint(text, said) { if (said) { $("hint").textContent = text; } else { put($("hint"), text); } }
   // outsideZone says that a square off the player's rows takes no piece.
-  function outsideZone() { hint(fmt("outsideZone")); }
+  function outsideZone() { hint(fmt("outsideZone"), true); }
   function place(sq, rank) {
     var rc = setupCell(mySide(), sq);
     if (!rc) { outsideZone(); return; }
     if (rank && rank !== draft[rc[0]][rc[1]] && remaining()[rank] <= 0) {
       // A rank typed when none of it is left says so.
-      hint(fmt("left", L.pieces[rank], "0"));
+      hint(fmt("left", L.pieces[rank], "0"), true);
       return;
     }
     draft[rc[0]][rc[1]] = rank;
