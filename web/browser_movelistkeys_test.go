@@ -80,6 +80,12 @@ func TestBrowserMoveListIsOneTabStop(t *testing.T) {
 	look("after ↓ in the list", n-1, n-1, n-1)
 	press(kb.Home)
 	look("after Home in the list", 1, 1, 0)
+	// The move with the focus is in view in the list, its ring seen.
+	seen := `(() => { const h = document.getElementById("history"), b = document.activeElement, r = b.getBoundingClientRect(), v = h.getBoundingClientRect();
+		return r.top >= v.top && r.bottom <= v.bottom; })()`
+	if in, err := chromedp.Run(ctx, chromedp.Evaluate[bool](seen)); err != nil || !in {
+		t.Fatalf("after Home the move with the focus is out of the list's view (%v)", err)
+	}
 	press(kb.ArrowDown, kb.ArrowDown)
 	look("after ↓ ↓ from the start", 2, 2, 2)
 	press(kb.End)

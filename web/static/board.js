@@ -356,7 +356,7 @@
   function follow() {
     var hist = $("history"), b = hist.querySelector("[aria-current]") || hist.firstChild && hist.firstChild.firstChild;
     if (!b || !hist.contains(document.activeElement) || document.activeElement === b) { return; }
-    b.focus({ preventScroll: true });
+    b.focus(); // into view in the list (the start has no move shown to scroll to)
     rove(hist);
   }
   // showCurrent scrolls the list of moves to the one shown when that
