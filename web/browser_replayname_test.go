@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/browsertest"
+	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/storage/storagetest"
 )
 
@@ -55,4 +57,17 @@ func TestBrowserReplayBoardIsNamed(t *testing.T) {
 	}
 	browsertest.Wait(t, ctx, "the board now", `!document.getElementById("board").classList.contains("past")`)
 	name("Board")
+
+	// Over, every move's board shows both armies: not as the player knew it.
+	m, err := f.store.Act(context.Background(), m.ID, m.Version, storage.Action{Kind: storage.ActResign, Side: game.Blue, At: storagetest.T0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed(t, f, m)
+	browsertest.Wait(t, ctx, "the end", `document.getElementById("resign").hidden && document.getElementById("note").textContent !== ""`)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowLeft)); err != nil {
+		t.Fatal(err)
+	}
+	browsertest.Wait(t, ctx, "move 5 of the match over", `document.getElementById("board").classList.contains("past")`)
+	name("Move 5 of 6")
 }

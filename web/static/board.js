@@ -224,8 +224,9 @@
     }
     board.classList.toggle("past", step >= 0);
     // A past move's board is named as one, as its colour and the note
-    // under it show it: its squares are not the board now.
-    board.setAttribute("aria-label", step >= 0 ? fmt("replayNote", String(step)) : fmt("board"));
+    // under it show it: its squares are not the board now. Over, every
+    // move's board shows both armies, not the board as the player knew it.
+    board.setAttribute("aria-label", step < 0 ? fmt("board") : st.result ? fmt("replayAt", String(step), String((st.history || []).length)) : fmt("replayNote", String(step)));
     // The squares a Scout ran over carry a trail, across the board or up
     // and down it, as in the pictures (a strike from afar crossed nothing).
     var trail = {};
