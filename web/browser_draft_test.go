@@ -203,7 +203,7 @@ func TestBrowserTypedRankNoneLeft(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	browsertest.Wait(t, ctx, "the answer to a second Flag", `document.getElementById("refusal").textContent === "Flag: 0 left"`)
+	browsertest.Wait(t, ctx, "the answer to a second Flag", `document.getElementById("hint").textContent === "Flag: 0 left"`)
 	if got := label(t, ctx, 11); got != "B2: empty" {
 		t.Fatalf("B2 says %q", got)
 	}

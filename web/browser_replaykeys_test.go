@@ -68,7 +68,7 @@ func TestBrowserReplayKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "Arrow keys move around the board; each square says what stands on it. Elsewhere on the page, ← and → step through the moves, Home and End go to the start and to now."; keys != want {
+	if want := "Arrow keys move around the board; each square says what stands on it. Elsewhere on the page, ← and → step through the moves (in their list, ↑ and ↓ too), Home and End go to the start and to now."; keys != want {
 		t.Fatalf("the keys' help says %q, want %q", keys, want)
 	}
 }

@@ -126,12 +126,8 @@ const schemeColours = `(() => {
 	out["coordinate ink"] = cs(document.querySelector(".sq[data-row]"), "color", "::before");
 	out["keys ink"] = cs(document.getElementById("keys"), "color");
 	out["done ink"] = cs(document.getElementById("done"), "color");
-	const refusal = document.getElementById("refusal"), hinted = refusal.classList.contains("hint");
-	refusal.classList.remove("hint");
-	out["refusal ink"] = cs(refusal, "color");
-	refusal.classList.add("hint");
-	out["hint ink"] = cs(refusal, "color");
-	refusal.classList.toggle("hint", hinted);
+	out["refusal ink"] = cs(document.getElementById("refusal"), "color");
+	out["hint ink"] = cs(document.getElementById("hint"), "color");
 	probe(document.getElementById("time"), "li", "", {}, e => both("notice", e));
 	probe(document.getElementById("history"), "li", "", {}, li => {
 		probe(li, "button", "", {}, e => { out["move ink"] = cs(e, "color"); });

@@ -168,7 +168,7 @@ func TestBrowserTrayDropAfterConfirmed(t *testing.T) {
 	got, err := chromedp.Run(ctx, chromedp.Evaluate[after](`({
 		Piece: document.querySelector('`+sq+`').classList.contains("red"),
 		Kept: sessionStorage.getItem("strategobot-setup-`+itoa(int(m.ID))+`-red") !== null,
-		Refusal: document.getElementById("refusal").textContent,
+		Refusal: document.getElementById("refusal").textContent + document.getElementById("hint").textContent,
 	})`))
 	if err != nil {
 		t.Fatal(err)
@@ -282,7 +282,7 @@ func TestBrowserAnswerAfterConfirmed(t *testing.T) {
 			got, err := chromedp.Run(ctx, chromedp.Evaluate[page](`({
 				Pieces: Array.from(document.querySelectorAll(".sq.red")).map(b => +b.dataset.sq).sort((a, b) => a - b),
 				Done: document.getElementById("done").textContent,
-				Refusal: document.getElementById("refusal").textContent,
+				Refusal: document.getElementById("refusal").textContent + document.getElementById("hint").textContent,
 				Kept: sessionStorage.getItem("strategobot-setup-`+itoa(int(m.ID))+`-red") !== null,
 			})`))
 			if err != nil {

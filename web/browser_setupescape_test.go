@@ -88,7 +88,7 @@ func TestBrowserSetupEscapeAndZone(t *testing.T) {
 	do("pick the Marshal and tap E6, off Red's rows",
 		chromedp.Click(chromedp.CSS(`#tray [data-rank="10"]`)),
 		chromedp.Click(chromedp.CSS(`[data-sq="54"]`)))
-	if got := text(`#refusal`); got != want {
+	if got := text(`#hint`); got != want {
 		t.Fatalf("a tap off the player's rows says %q, want %q", got, want)
 	}
 	if got := picked(); got != "10" {
@@ -99,13 +99,13 @@ func TestBrowserSetupEscapeAndZone(t *testing.T) {
 	}
 	do("put the Marshal on A1 (the hint goes)", chromedp.Click(chromedp.CSS(`[data-sq="0"]`)))
 	browsertest.Wait(t, ctx, "the check of the set-up", `+document.body.dataset.checked >= 1`)
-	if got := text(`#refusal`); got == want {
+	if got := text(`#hint`); got == want {
 		t.Fatalf("the hint stays after a piece is put: %q", got)
 	}
 	do("type a Bomb on D10, Blue's",
 		chromedp.Focus(chromedp.CSS(`[data-sq="93"]`)),
 		chromedp.KeyEvent("b"))
-	if got := text(`#refusal`); got != want {
+	if got := text(`#hint`); got != want {
 		t.Fatalf("a rank typed off the player's rows says %q, want %q", got, want)
 	}
 	if got := label(t, ctx, 93); got != "D10\u00a0: vide" {

@@ -450,7 +450,7 @@ func TestBrowserKeyboard(t *testing.T) {
 	if m2, _ := f.store.Match(bg, m.ID); m2.Phase != storage.PhaseFinished {
 		t.Fatalf("after Yes: phase %v", m2.Phase)
 	}
-	keysHelp("after the match", "Arrow keys move around the board; each square says what stands on it. Elsewhere on the page, ← and → step through the moves, Home and End go to the start and to now.")
+	keysHelp("after the match", "Arrow keys move around the board; each square says what stands on it. Elsewhere on the page, ← and → step through the moves (in their list, ↑ and ↓ too), Home and End go to the start and to now.")
 }
 
 // TestBrowserPhone: at 320×640 the board and the tray fit without
@@ -533,8 +533,8 @@ func TestBrowserPhone(t *testing.T) {
 	}
 	// What the check finds missing is a hint in another colour than a
 	// refusal's: nothing is wrong with a set-up under way.
-	browsertest.Wait(t, ctx, "the check's answer", `document.getElementById("refusal").textContent.indexOf("Missing") >= 0`)
-	hint, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.getElementById("refusal")).color`))
+	browsertest.Wait(t, ctx, "the check's answer", `document.getElementById("hint").textContent.indexOf("Missing") >= 0`)
+	hint, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.getElementById("hint")).color`))
 	if err != nil {
 		t.Fatal(err)
 	}

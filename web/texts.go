@@ -89,7 +89,7 @@ const (
 	txtKeysNoTen        = "B for a Bomb, F for the Flag"
 	txtKeysPlay         = "Arrow keys move around the board; Enter selects a piece, and Enter on a marked square moves it there; Escape lets it go."
 	txtKeysWatch        = "Arrow keys move around the board; each square says what stands on it."
-	txtKeysReplay       = "Elsewhere on the page, ← and → step through the moves, Home and End go to the start and to now."
+	txtKeysReplay       = "Elsewhere on the page, ← and → step through the moves (in their list, ↑ and ↓ too), Home and End go to the start and to now."
 	txtTrail            = "%[1]s, crossed by the last move"
 	txtClockOf          = "%[1]s: %[2]s"
 	txtSetupClock       = "Set-up time left: %[1]s"

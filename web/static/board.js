@@ -94,11 +94,17 @@
   // connection lost and not back yet): the status line says it, rather
   // than whose move it is, until a stream brings the board again.
   var trouble = "";
-  function troubled(text) { trouble = text; $("status").textContent = text; }
+  function troubled(text) { trouble = text; put($("status"), text); }
+  // put writes a live region's text only when it changes: a text written
+  // again, though the same, is a change a screen reader may say again (the
+  // status line after every piece placed, a hint after every swap).
+  function put(e, text) { if (e.textContent !== text) { e.textContent = text; } }
   // refusedPage shows why the page cannot work, for good.
   function refusedPage(text) { troubled(text); document.body.dataset.refused = "1"; }
   // A refusal may say until when, in Discord's time markup (see stamp).
-  function refuse(e) { $("refusal").classList.remove("hint"); $("refusal").textContent = L ? stamp(e.message) : e.message; $("done").textContent = ""; }
+  // The set-up's hint gives way to it, as the eye sees (both would say the
+  // same of a set-up refused), until the next step (click, check).
+  function refuse(e) { $("refusal").textContent = L ? stamp(e.message) : e.message; $("done").textContent = ""; put($("hint"), ""); }
   // act sends a player's action, on the board as the page shows it (basis).
   // Refused because the board changed meanwhile, it brings the current state
   // at once, so that the next try works.
@@ -168,9 +174,9 @@
   var want = -1, asked = 0;
   function goto(n) {
     var total = (st.history || []).length, k = ++asked;
-    if (n < 0 || n >= total) { want = step = -1; past = null; draw(); sayStep(total); return; }
+    if (n < 0 || n >= total) { want = step = -1; past = null; draw(); follow(); sayStep(total); return; }
     want = n;
-    api("GET", "/api/replay?ply=" + n).then(function (j) { if (k === asked) { step = n; past = j; draw(); sayStep(n); } })
+    api("GET", "/api/replay?ply=" + n).then(function (j) { if (k === asked) { step = n; past = j; draw(); follow(); sayStep(n); } })
       .catch(function (e) { if (k === asked) { want = step; refuse(e); } });
   }
   function moves() { return (st.legal || []).concat(st.infiltrate || []); }
@@ -217,6 +223,10 @@
       });
     }
     board.classList.toggle("past", step >= 0);
+    // A past move's board is named as one, as its colour and the note
+    // under it show it: its squares are not the board now. Over, every
+    // move's board shows both armies, not the board as the player knew it.
+    board.setAttribute("aria-label", step < 0 ? fmt("board") : st.result ? fmt("replayAt", String(step), String((st.history || []).length)) : fmt("replayNote", String(step)));
     // The squares a Scout ran over carry a trail, across the board or up
     // and down it, as in the pictures (a strike from afar crossed nothing).
     var trail = {};
@@ -295,7 +305,8 @@
     else if (st.phase === "abandoned") { s = L.result || fmt("abandoned"); } // why: the texts say it
     else if (st.result) { s = L.result || ""; }
     else { s = st.toMove === mySide() ? fmt("yourMove") : fmt("toMove", sideName(st.toMove)); }
-    $("status").textContent = trouble || s;
+    put($("status"), trouble || s);
+    if (!setup) { checkText = ""; put($("hint"), ""); }
     // The keys' help tells what they do for this reader now. A Bomb and a
     // Flag show symbols, not their letters; a 10 is typed as 0.
     var ten = L.labels.indexOf("10") >= 0;
@@ -321,6 +332,7 @@
       if (b.textContent !== notation(m)) { b.textContent = notation(m); }
       if (step === i + 1 || (step < 0 && i + 1 === total)) { b.setAttribute("aria-current", "step"); } else { b.removeAttribute("aria-current"); }
     });
+    rove(hist);
     showCurrent(hist);
     tick();
     // A control that had the focus and is gone now, its action done (Resign
@@ -330,6 +342,24 @@
     if (active && (($("actions").contains(active) && (active.hidden || active.disabled)) || ($("tray").contains(active) && $("tray").hidden))) { focusBoard(); }
   }
   function focusBoard() { $("board").querySelector('[data-sq="' + focusSq + '"]').focus({ preventScroll: true }); }
+  // The list of moves is one stop of the Tab key, as the board and the
+  // tray are (a roving tabindex): the move it has the focus on, or else
+  // the move shown (the first at the start), not hundreds of stops in a
+  // long match. In it the arrow keys step through the moves as elsewhere
+  // on the page, up and down too (onReplayKey), and the focus goes with
+  // the move shown (follow); Enter on a move, or a click, opens it.
+  function rove(hist) {
+    var a = document.activeElement, stop = hist.contains(a) && a.dataset.ply ? a : hist.querySelector("[aria-current]") || hist.firstChild && hist.firstChild.firstChild;
+    Array.prototype.forEach.call(hist.querySelectorAll("button"), function (b) { b.tabIndex = b === stop ? 0 : -1; });
+  }
+  // follow gives the focus in the list to the move shown, once a step of
+  // the replay is: a live move that arrives does not take it.
+  function follow() {
+    var hist = $("history"), b = hist.querySelector("[aria-current]") || hist.firstChild && hist.firstChild.firstChild;
+    if (!b || !hist.contains(document.activeElement) || document.activeElement === b) { return; }
+    b.focus(); // into view in the list (the start has no move shown to scroll to)
+    rove(hist);
+  }
   // showCurrent scrolls the list of moves to the one shown when that
   // changes (the newest, as a move arrives), and only the list: the page
   // stays where the reader has it.
@@ -404,16 +434,24 @@
       b.tabIndex = rank === trayFocus ? 0 : -1;
     });
   }
-  // hint says why a step of the set-up did nothing (the alert is read out).
-  function hint(text) { $("refusal").classList.add("hint"); $("refusal").textContent = text; }
+  // hint says why a step of the set-up did nothing, or what the live check
+  // of the draft finds (checkText), in a polite live region of its own
+  // (#hint): said once the screen reader is done speaking, and not again
+  // while it is the same. The alert (#refusal), which interrupts, is for a
+  // refusal of what the player did; one region whose politeness changed
+  // with its text would not do, screen readers taking a region's
+  // politeness as it was when they met it.
+  // A step that did nothing (again) says why again: it was a step (said).
+  var checkText = "";
+  function hint(text, said) { if (said) { $("hint").textContent = text; } else { put($("hint"), text); } }
   // outsideZone says that a square off the player's rows takes no piece.
-  function outsideZone() { hint(fmt("outsideZone")); }
+  function outsideZone() { hint(fmt("outsideZone"), true); }
   function place(sq, rank) {
     var rc = setupCell(mySide(), sq);
     if (!rc) { outsideZone(); return; }
     if (rank && rank !== draft[rc[0]][rc[1]] && remaining()[rank] <= 0) {
       // A rank typed when none of it is left says so.
-      hint(fmt("left", L.pieces[rank], "0"));
+      hint(fmt("left", L.pieces[rank], "0"), true);
       return;
     }
     draft[rc[0]][rc[1]] = rank;
@@ -495,7 +533,7 @@
       if (!quiet) { document.body.dataset.checked = (+document.body.dataset.checked || 0) + 1; } // for tests: answers so far
       if (n !== checks || !settingUp()) { return; } // an older draft's answer is stale, as is any once the set-up is over
       setupOK = !j.refusal;
-      if (!quiet) { $("refusal").classList.add("hint"); $("refusal").textContent = j.refusal; }
+      if (!quiet) { checkText = j.refusal || ""; hint(checkText); }
       if (L) { draw(); }
     }).catch(refuse);
   }
@@ -504,6 +542,7 @@
     if (asking) { return; }
     $("refusal").textContent = $("done").textContent = "";
     if (settingUp()) {
+      hint(checkText); // what a step that did nothing said is gone with the next
       // A square off the player's rows says so; a piece picked from the
       // tray stays picked, one from the board is let go.
       if (!setupCell(mySide(), sq)) { sel = -1; outsideZone(); draw(); return; }
@@ -948,7 +987,8 @@
     var k = e.key, t = e.target;
     if (asking || !st || !L || !(st.history || []).length || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) { return; }
     if (t && t.closest && t.closest("#board, input, select, textarea, dialog")) { return; }
-    if (k === "ArrowLeft") { prev(); } else if (k === "ArrowRight") { next(); } else if (k === "Home") { goto(0); } else if (k === "End") { goto(-1); } else { return; }
+    var inList = t && t.closest && t.closest("#history");
+    if (k === "ArrowLeft" || (inList && k === "ArrowUp")) { prev(); } else if (k === "ArrowRight" || (inList && k === "ArrowDown")) { next(); } else if (k === "Home") { goto(0); } else if (k === "End") { goto(-1); } else { return; }
     e.preventDefault();
   }
   function confirmThen(question, fn, safe) { ask(question, [[fmt("yes"), true]], false, safe).then(function (y) { if (y) { fn(); } }); }
