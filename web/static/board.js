@@ -902,7 +902,7 @@
     loadTexts().then(function () { if (st) { draw(); } listen(0); }).catch(function (e) {
       if (outdated) { return; }
       if (!retryable(e)) { refusedPage(e.message); return; }
-      $("status").textContent = e.status ? e.message : ""; // the server's words are in the page's language
+      put($("status"), e.status ? e.message : ""); // the server's words are in the page's language; said once
       later(function () { start(tries + 1); }, backoff(tries));
     });
   }
