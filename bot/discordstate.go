@@ -1,7 +1,9 @@
 package bot
 
 import (
+	"encoding/base64"
 	"slices"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -13,10 +15,34 @@ import (
 // same lock. The lookups themselves lock too, and are made before: a read
 // lock taken twice deadlocks once a writer waits between the two.
 
-// botUserID is the bot's own Discord user id, once connected.
+// botUserID is the bot's own Discord user id: READY's, or before it the
+// one its token begins with (tokenUserID), since the web board and the
+// timers may ask before the gateway is up (which seat is the computer's).
 func (b *Bot) botUserID() string {
-	u, _ := b.botUser()
-	return u.ID
+	if u, ok := b.botUser(); ok {
+		return u.ID
+	}
+	if b.s == nil {
+		return ""
+	}
+	return tokenUserID(b.s.Token)
+}
+
+// tokenUserID is the user id a bot token begins with: a token's first part
+// is its bot's id, in base64. It is "" for a token not shaped so.
+func tokenUserID(token string) string {
+	first, _, ok := strings.Cut(strings.TrimPrefix(token, "Bot "), ".")
+	if !ok {
+		return ""
+	}
+	first = strings.TrimRight(first, "=")
+	for _, enc := range []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding} {
+		id, err := enc.DecodeString(first)
+		if err == nil && len(id) > 0 && len(id) <= 20 && strings.Trim(string(id), "0123456789") == "" {
+			return string(id)
+		}
+	}
+	return ""
 }
 
 // botUser is a copy of the bot's own Discord user, and whether READY has

@@ -57,3 +57,38 @@ func TestWebNamesTheComputer(t *testing.T) {
 		t.Errorf("the page's title still says %q", title)
 	}
 }
+
+// TestWebNamesTheComputerBeforeReady: the web server is up before the
+// gateway's READY brings the bot's own user, and a page may load its texts
+// then (one that reloads itself after an upgrade). The computer's seat is
+// known by the bot's id all the same, which its token begins with: the
+// page names it in its reader's language, not by its stored English name.
+func TestWebNamesTheComputerBeforeReady(t *testing.T) {
+	h := newHarness(t)
+	base := webOn(t, h)
+	h.alice.SetLocale("fr")
+	h.alice.SlashCommand(t, h.channel, "stratego practice", discordtest.Opt("level", "hard"), discordtest.Opt("side", "red")).Reply(t)
+	invite := h.alice.WaitDM(t, contains("Envoyez-moi votre placement secret"))
+	var link string
+	for _, b := range invite.Buttons() {
+		if b.Style == discordgo.LinkButton {
+			link = b.URL
+		}
+	}
+	// As before READY: the session's state has no user yet.
+	st := h.bot.s.State
+	st.Lock()
+	saved := st.User
+	st.User = nil
+	st.Unlock()
+	defer func() { st.Lock(); st.User = saved; st.Unlock() }()
+
+	status, body := apiStatus(t, base, link, "GET", "/api/texts", "")
+	var texts web.Texts
+	if err := json.Unmarshal([]byte(body), &texts); status != http.StatusOK || err != nil {
+		t.Fatalf("the texts: %d %s", status, body)
+	}
+	if want := [2]string{"alice", "Ordinateur (difficile)"}; texts.Names != want {
+		t.Errorf("before READY, alice's page names the players %q, want %q", texts.Names, want)
+	}
+}

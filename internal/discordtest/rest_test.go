@@ -283,11 +283,11 @@ func TestAuthorization(t *testing.T) {
 		status            int
 		failure           string
 	}{
-		{"bot token", "Bot " + defaultToken, "DiscordBot (x, 1)", 200, ""},
-		{"no Bot prefix", defaultToken, "DiscordBot (x, 1)", 401, `"Bot <token>"`},
+		{"bot token", "Bot TOKEN", "DiscordBot (x, 1)", 200, ""},
+		{"no Bot prefix", "TOKEN", "DiscordBot (x, 1)", 401, `"Bot <token>"`},
 		{"wrong token", "Bot nope", "DiscordBot (x, 1)", 401, "wrong or missing bot token"},
 		{"no token", "", "DiscordBot (x, 1)", 401, "wrong or missing bot token"},
-		{"browser agent", "Bot " + defaultToken, "Mozilla/5.0", 200, "User-Agent"},
+		{"browser agent", "Bot TOKEN", "Mozilla/5.0", 200, "User-Agent"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -296,7 +296,7 @@ func TestAuthorization(t *testing.T) {
 			srv := newServer(rec)
 			req, _ := http.NewRequest("GET", "https://discord.com/api/v9/users/@me", nil)
 			if tc.auth != "" {
-				req.Header.Set("Authorization", tc.auth)
+				req.Header.Set("Authorization", strings.Replace(tc.auth, "TOKEN", srv.Token(), 1))
 			}
 			req.Header.Set("User-Agent", tc.agent)
 			resp, err := srv.HTTPClient().Do(req)

@@ -2,6 +2,7 @@ package discordtest
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -130,7 +131,8 @@ type Option func(*config)
 // minutes pass instantly.
 func WithClock(c Clock) Option { return func(cfg *config) { cfg.clock = c } }
 
-// WithToken sets the bot token the server accepts (default "test-token").
+// WithToken sets the bot token the server accepts (default: one shaped as
+// Discord's, whose first part is the bot's id in base64; Token tells it).
 // Sessions authenticate with "Bot " + token.
 func WithToken(token string) Option { return func(cfg *config) { cfg.token = token } }
 
@@ -250,7 +252,6 @@ func withResponseChecks() Option { return func(cfg *config) { cfg.checkResponses
 
 // Default values of the options.
 const (
-	defaultToken            = "test-token"
 	defaultResponseDeadline = 3 * time.Second
 	defaultTokenLifetime    = 15 * time.Minute
 	defaultHeartbeat        = 41250 * time.Millisecond
@@ -265,7 +266,6 @@ func New(t TB, opts ...Option) *Server {
 	t.Helper()
 	cfg := config{
 		clock:            realClock{},
-		token:            defaultToken,
 		botName:          "Stratego",
 		responseDeadline: defaultResponseDeadline,
 		tokenLifetime:    defaultTokenLifetime,
@@ -309,6 +309,10 @@ func New(t TB, opts ...Option) *Server {
 	}
 	s.bot = &user{id: s.nextID(), name: cfg.botName, bot: true}
 	s.users[s.bot.id] = s.bot
+	if s.cfg.token == "" {
+		// Shaped as Discord's: the bot's id in base64, then two parts.
+		s.cfg.token = base64.RawStdEncoding.EncodeToString([]byte(s.bot.id)) + ".GlocalD.local-discord-secret-part-of-the-token"
+	}
 	s.appID = s.bot.id
 	if cfg.separateApp {
 		s.appID = s.nextID()
