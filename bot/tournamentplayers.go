@@ -9,6 +9,7 @@ import (
 
 	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/tournament"
+	"github.com/strategobot/strategobot/web"
 )
 
 func (b *Bot) onTournamentJoin(ctx context.Context, i *discordgo.Interaction, t *storage.Tournament) {
@@ -141,8 +142,7 @@ func (b *Bot) onTournamentLeave(ctx context.Context, i *discordgo.Interaction, t
 		b.say(i, "You left **%[1]s**.", mdEscape(t.Name))
 		return
 	}
-	pub := b.publicPrinter(t.GuildID)
-	b.callOffRound(ctx, left, 0, pub.Sprintf("%[1]s: %[2]s withdrew", mdEscape(left.Name), mdEscape(playerLabel(left, me))), me) // every game of theirs still on
+	b.callOffRound(ctx, left, 0, web.TournamentNote(web.OffWithdrew, mdEscape(left.Name), mdEscape(playerLabel(left, me))), me) // every game of theirs still on
 	b.say(i, "You withdrew from **%[1]s**. Your games still to play are forfeited.", mdEscape(t.Name))
 	b.nudgeTimers()
 }
