@@ -305,12 +305,14 @@ func awayText(p lang.Printer, t *storage.Tournament) string {
 
 // pairingAnnouncement words a round's pairings, naming the players so
 // that they are told; it returns them too. The round's deadline is the
-// tournament's while the round is its latest, else the one it had when
-// paired at at.
+// tournament's while the round is its latest and still on (time away may
+// have moved it), else the one it had when paired at at: once the round is
+// over, the tournament's is the moment it ended, until the next round is
+// paired.
 func pairingAnnouncement(p lang.Printer, t *storage.Tournament, state *tournament.Tournament, round int, at time.Time) (string, []string) {
 	r := state.Rounds()[round-1]
 	deadline := at.Add(t.RoundTime)
-	if now, err := t.State(); err == nil && len(now.Rounds()) == round && !t.RoundDeadline.IsZero() {
+	if now, err := t.State(); err == nil && len(now.Rounds()) == round && !now.Rounds()[round-1].Complete() && !t.RoundDeadline.IsZero() {
 		deadline = t.RoundDeadline
 	}
 	text := p.Sprintf("**%[1]s** — round %[2]d of %[3]d. Deadline <t:%[4]s:f>. Your set-up invitations come by DM.",
