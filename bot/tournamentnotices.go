@@ -168,10 +168,7 @@ func (b *Bot) composeTournament(ctx context.Context, n storage.Notice, t *storag
 	case storage.EventTourneyCancel:
 		text, withStandings = b.cancelledText(p, t, event)
 	case storage.EventTourneyOver:
-		text, withStandings = p.Sprintf("**%[1]s** is over. Final standings:", mdEscape(t.Name)), true
-		if state.Status() != tournament.Finished {
-			text = endedEarlyText(p, state) + "\n" + text
-		}
+		text, withStandings = overText(p, t, state), true
 	case storage.EventTourneyAway:
 		if text = awayText(p, t); text == "" {
 			return nil, nil
@@ -354,6 +351,21 @@ func scoredAtDeadline(p lang.Printer, t *storage.Tournament, r tournament.Round,
 		}
 	}
 	return lines.String()
+}
+
+// overText words a tournament's end, from state as it stood then: why it
+// ended early, when it did, and its winner, the first of the final
+// standings (unless withdrawn, or no one scored: every game forfeited),
+// whose table follows.
+func overText(p lang.Printer, t *storage.Tournament, state *tournament.Tournament) string {
+	text := p.Sprintf("**%[1]s** is over. Final standings:", mdEscape(t.Name))
+	if all := state.Standings(); len(all) > 0 && !all[0].Withdrawn && all[0].Points > 0 {
+		text = p.Sprintf("**%[1]s** is over: %[2]s wins. Final standings:", mdEscape(t.Name), mdEscape(playerLabel(t, all[0].Player)))
+	}
+	if state.Status() != tournament.Finished {
+		text = endedEarlyText(p, state) + "\n" + text
+	}
+	return text
 }
 
 // endedEarlyText says why a tournament ended before its last round: too
@@ -625,10 +637,7 @@ func (b *Bot) composeForPlayer(p lang.Printer, n storage.Notice, t, then *storag
 			text += "\n" + pairingMention(p, g)
 		}
 	case storage.EventTourneyOver:
-		text, withStandings = p.Sprintf("**%[1]s** is over. Final standings:", mdEscape(t.Name)), true
-		if state.Status() != tournament.Finished {
-			text = endedEarlyText(p, state) + "\n" + text
-		}
+		text, withStandings = overText(p, t, state), true
 	case storage.EventTourneyCancel:
 		text, withStandings = b.cancelledText(p, t, event)
 	default:

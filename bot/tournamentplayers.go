@@ -60,6 +60,10 @@ func (b *Bot) onTournamentJoin(ctx context.Context, i *discordgo.Interaction, t 
 		return
 	}
 	s, _ := joined.State()
+	if t.Rules.AllAtOnce && t.Rules.Double {
+		b.say(i, "You joined **%[1]s** (players so far: %[2]d). Every game starts <t:%[3]s:f>; your set-up invitations come by DM, two for each opponent: one with each colour.", mdEscape(t.Name), len(s.Players()), unix(t.StartAt))
+		return
+	}
 	if t.Rules.AllAtOnce {
 		b.say(i, "You joined **%[1]s** (players so far: %[2]d). Every game starts <t:%[3]s:f>; your set-up invitations come by DM, one for each opponent.", mdEscape(t.Name), len(s.Players()), unix(t.StartAt))
 		return
