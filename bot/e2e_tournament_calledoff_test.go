@@ -58,7 +58,10 @@ func TestTournamentMatchCalledOff(t *testing.T) {
 			h.setUp(m, game.Red)
 			tc.callOff(h, m)
 			h.srv.WaitFor(t, "the match called off", func() bool { return h.match(m.ID).Phase == storage.PhaseAbandoned })
-			h.channelSays("**Cup** is over.")
+			h.channelSays("**Cup** is over")
+			if n := h.channelCount(" wins. Final standings:"); tc.result == tournament.DoubleForfeit && n != 0 {
+				t.Errorf("the end named a winner of a tournament whose one game both forfeited")
+			}
 			h.outboxEmpty()
 			if _, s := h.stored(); s.Rounds()[0].Games[0].Result != tc.result {
 				t.Errorf("the tournament scored %s, want %s", s.Rounds()[0].Games[0].Result, tc.result)

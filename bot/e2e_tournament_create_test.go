@@ -37,3 +37,20 @@ func TestTournamentNameShowsSomething(t *testing.T) {
 		t.Fatalf("the server's tournaments: %d (%v); want the two named", len(all), err)
 	}
 }
+
+// TestTournamentJoinSaysHowManyInvitations: joining a round robin says the
+// set-up invitations come one for each opponent; a double round robin,
+// two for each, one with each colour.
+func TestTournamentJoinSaysHowManyInvitations(t *testing.T) {
+	for _, tc := range []struct{ format, want string }{
+		{"round-robin", "your set-up invitations come by DM, one for each opponent."},
+		{"double-round-robin", "your set-up invitations come by DM, two for each opponent: one with each colour."},
+	} {
+		t.Run(tc.format, func(t *testing.T) {
+			t.Parallel()
+			h := newTourney(t)
+			h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Club"), discordtest.Opt("format", tc.format)), "Tournament #1")
+			h.expect(h.run(h.bob, "join"), tc.want)
+		})
+	}
+}

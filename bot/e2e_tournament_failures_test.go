@@ -26,7 +26,7 @@ func TestTournamentResultNotLost(t *testing.T) {
 	h.reads.failTournament.Store(1) // the result's record fails
 	h.play(m, game.Blue)
 	h.advance(24 * time.Hour)
-	h.channelSays("**Cup** is over. Final standings:")
+	h.channelSays("**Cup** is over")
 	_, s := h.stored()
 	for _, g := range s.Rounds()[0].Games {
 		if !g.IsBye() && g.Result != tournament.RedWon {
@@ -141,7 +141,7 @@ func TestTournamentChannelDeleted(t *testing.T) {
 	if gone != 1 || access != 0 {
 		t.Errorf("the organiser was told %d times that the channel was deleted and %d times to grant access there; want once, and never", gone, access)
 	}
-	h.toldByDM("League", "**League** is over. Final standings:", 1)
+	h.toldByDM("League", "**League** is over", 1)
 	h.toldByDM("League", "**League**, round", 0) // the results: each game's players have it from their game
 	h.toldPlaces("League")
 	// The tournament remembers that its channel is gone: only the first
@@ -240,7 +240,7 @@ func testChannelDeletedSwiss(t *testing.T, fault func(h *tourney, bye *discordte
 		h.start()
 	}
 	h.waitEnded()
-	h.toldByDM("Cup", "**Cup** is over. Final standings:", 1)
+	h.toldByDM("Cup", "**Cup** is over", 1)
 	h.toldPlaces("Cup")
 }
 
@@ -276,7 +276,7 @@ func (h *tourney) toldPlaces(name string) {
 		m := h.members[st.Player]
 		place := "Your place: " + strconv.Itoa(st.Rank) + " of " + strconv.Itoa(len(all)) + "."
 		if !slices.ContainsFunc(m.DMs(), func(dm *discordtest.Message) bool {
-			return strings.Contains(dm.Content, "**"+name+"** is over.") && strings.Contains(dm.Content, "```") && strings.Contains(dm.Content, place)
+			return strings.Contains(dm.Content, "**"+name+"** is over") && strings.Contains(dm.Content, "```") && strings.Contains(dm.Content, place)
 		}) {
 			h.t.Errorf("%s's final standings by DM do not say %q", m.Name, place)
 		}
@@ -379,7 +379,7 @@ func TestTournamentResultNotLostPromptly(t *testing.T) {
 		t.Fatalf("an hour after its one game ended the tournament is %s, want finished", s.Status())
 	}
 	h.channelSays("**Cup**, round 1: ")
-	h.channelSays("**Cup** is over. Final standings:")
+	h.channelSays("**Cup** is over")
 }
 
 // TestTournamentWithdrawKeepsTheBoardsResult: in a round robin a game ends
@@ -496,7 +496,7 @@ func TestTournamentCancelWhenItsLastGameEnded(t *testing.T) {
 	h.expect(h.run(h.alice, "cancel"), "**Cup** is over.")
 	resume()
 	h.advance(time.Second)
-	h.channelSays("**Cup** is over. Final standings:")
+	h.channelSays("**Cup** is over")
 }
 
 // TestTournamentJoinOver: joining a cancelled tournament (before it began,

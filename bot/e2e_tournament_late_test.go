@@ -113,7 +113,7 @@ func TestTournamentNothingAfterTheRoundDeadline(t *testing.T) {
 				resume()
 			}
 			h.advance(0)
-			h.channelSays("**Cup** is over. Final standings:")
+			h.channelSays("**Cup** is over")
 			_, s := h.stored()
 			if got := s.Rounds()[0].Games[0].Result; got != tc.want {
 				t.Errorf("the game is scored %s, want %s", got, tc.want)
@@ -142,7 +142,7 @@ func TestTournamentNothingAfterTheRoundDeadline(t *testing.T) {
 			if n := h.channelCount("the deadline of round 1 passed"); n != closed {
 				t.Errorf("the channel told the round's deadline %d times, want %d", n, closed)
 			}
-			if n := h.channelCount("is over. Final standings"); n != 1 {
+			if n := h.channelCount("Final standings:"); n != 1 {
 				t.Errorf("the channel told the end %d times, want once", n)
 			}
 			if closed == 1 {
@@ -214,7 +214,7 @@ func TestTournamentRoundDeadlineOfOlderMatches(t *testing.T) {
 	}
 	resume()
 	h.advance(0)
-	h.channelSays("**Cup** is over. Final standings:")
+	h.channelSays("**Cup** is over")
 	if _, s := h.stored(); s.Rounds()[0].Games[0].Result != tournament.Adjudicated {
 		t.Errorf("the game is scored %s, want adjudicated", s.Rounds()[0].Games[0].Result)
 	}

@@ -217,7 +217,7 @@ func TestTournamentLeaverWithdrawnPromptly(t *testing.T) {
 				}
 				return
 			}
-			h.channelSays("**League** is over. Final standings:")
+			h.channelSays("**League** is over")
 		})
 	}
 }

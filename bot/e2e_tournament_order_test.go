@@ -58,7 +58,7 @@ func TestTournamentResultAfterTheGamesEnd(t *testing.T) {
 	}
 	hold.Release()
 	h.channelSays("**Cup**, round 1: ")
-	h.channelSays("**Cup** is over. Final standings:")
+	h.channelSays("**Cup** is over")
 	var result uint64
 	for _, msg := range h.srv.ChannelMessages(h.channel) {
 		if strings.Contains(msg.Content, "**Cup**, round 1: ") {
@@ -246,7 +246,7 @@ func TestTournamentCallOffsBeforeTheStandings(t *testing.T) {
 			}
 			hold.Release()
 			wait()
-			said := []string{tc.announcement, "**Cup** is over. Final standings:"}
+			said := []string{tc.announcement, "**Cup** is over"}
 			if tc.cancelled {
 				said = said[:1] // the cancel is the event's end
 			}

@@ -78,7 +78,7 @@ func (h *tourney) announcements(name string) []string {
 			out = append(out, "p"+paired.FindStringSubmatch(m.Content)[1])
 		case result.MatchString(m.Content):
 			out = append(out, "r"+result.FindStringSubmatch(m.Content)[1])
-		case strings.Contains(m.Content, "**"+name+"** is over. Final standings:"):
+		case strings.Contains(m.Content, "**"+name+"** is over"):
 			out = append(out, "end")
 		}
 	}
@@ -141,7 +141,7 @@ func TestTournamentAnnouncementsUnderFaults(t *testing.T) {
 		}
 		h.drain()
 	}
-	h.channelSays("**Trophy** is over. Final standings:")
+	h.channelSays("**Trophy** is over")
 	got := h.announcements("Trophy")
 	want := []string{"all", "r1", "r2", "r3", "end"}
 	if !slices.Equal(got, want) {
@@ -356,7 +356,7 @@ func TestTournamentRemove(t *testing.T) {
 	}
 	h.play(others, game.Red)
 	h.advance(time.Second)
-	h.channelSays("**Open** is over. Final standings:")
+	h.channelSays("**Open** is over")
 }
 
 // TestTournamentUnfinishedScoring: the creator chooses how games still on
@@ -392,7 +392,7 @@ func TestTournamentUnfinishedScoring(t *testing.T) {
 			h.advance(24*time.Hour - time.Minute)
 			h.channelSays("**Slow**: the tournament's deadline passed. Games still on are scored as " + tc.says + ", unrated.")
 			h.srv.WaitFor(t, "the match called off", func() bool { return !h.match(m.ID).Phase.Active() })
-			h.channelSays("**Slow** is over. Final standings:")
+			h.channelSays("**Slow** is over")
 			_, s := h.stored()
 			for _, st := range s.Standings() {
 				if st.Points != tc.points {
@@ -464,7 +464,7 @@ func TestTournamentStandingsWithoutAttachFiles(t *testing.T) {
 	m := h.roundMatches(1)[0]
 	h.play(m, game.Red)
 	h.drain()
-	h.channelSays("**Plain cup** is over. Final standings:")
+	h.channelSays("**Plain cup** is over")
 	if got, want := h.announcements("Plain cup"), []string{"all", "r1", "end"}; !slices.Equal(got, want) {
 		t.Errorf("the channel's announcements %v, want %v, each once", got, want)
 	}

@@ -248,7 +248,7 @@ func TestTournamentRoundRobin(t *testing.T) {
 		}
 	}
 	h.advance(time.Second)
-	h.channelSays("**Winter league** is over. Final standings:")
+	h.channelSays("**Winter league** is over")
 	tt, s := h.stored()
 	if !tt.Done || s.Status() != tournament.Finished {
 		t.Fatalf("after three rounds: done %v, status %s", tt.Done, s.Status())
@@ -379,7 +379,7 @@ func TestTournamentSwiss(t *testing.T) {
 		h.play(m, game.Blue)
 	}
 	h.advance(time.Second)
-	h.channelSays("**Swiss cup** is over. Final standings:")
+	h.channelSays("**Swiss cup** is over")
 	tt, s := h.stored()
 	if !tt.Done || s.Status() != tournament.Finished {
 		t.Fatalf("after three rounds: done %v, status %s", tt.Done, s.Status())
@@ -649,7 +649,7 @@ func TestTournamentSwissRoundsCapped(t *testing.T) {
 	}
 	h.play(matches[0], game.Blue)
 	h.advance(time.Second)
-	h.channelSays("**Duo** is over. Final standings:")
+	h.channelSays("**Duo** is over")
 	for _, m := range h.srv.ChannelMessages(h.channel) {
 		if strings.Contains(m.Content, "No further round can be paired") {
 			t.Fatalf("a finished event said it was cut short: %q", m.Content)

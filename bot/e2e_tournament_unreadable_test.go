@@ -362,7 +362,7 @@ func TestUnreadableGameEndHoldsUpNoTournament(t *testing.T) {
 		h.advance(time.Minute)
 	}
 	h.channelSays("**Cup**, round 1: ")
-	h.channelSays("**Cup** is over. Final standings:")
+	h.channelSays("**Cup** is over")
 }
 
 // TestTournamentPanicHoldsUpNoOther: a bug panics as the round of one

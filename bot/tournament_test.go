@@ -341,3 +341,48 @@ func TestCancelledTournamentGameOverQuiet(t *testing.T) {
 		t.Errorf("the cancelled tournament changed: version %d, was %d (%v)", after.Version, tt.Version, err)
 	}
 }
+
+// TestPairingAnnouncementDeadline: a round's pairings, posted late (the
+// channel had trouble, or other announcements went first), say the
+// deadline the round had: the tournament's while the round is on (which
+// time away may have moved), the one it was paired with once the round is
+// over, though the next round is not yet paired and the tournament's
+// deadline is then the moment the round ended.
+func TestPairingAnnouncementDeadline(t *testing.T) {
+	paired := storagetest.T0.Add(24 * time.Hour)
+	for _, tc := range []struct {
+		name     string
+		over     bool
+		deadline time.Time // the tournament's when the pairings are posted
+		want     time.Time
+	}{
+		{"the round on", false, paired.Add(50 * time.Hour), paired.Add(50 * time.Hour)}, // moved on by two hours away
+		{"the round over", true, paired.Add(time.Minute), paired.Add(48 * time.Hour)},
+	} {
+		tt := storagetest.NewTournament("g1")
+		tt.Rules = tournament.DefaultRules(tournament.Swiss, 2)
+		tt.RoundTime = 48 * time.Hour
+		tt.Names = map[string]string{"a": "Ann", "b": "Bob", "c": "Cleo"}
+		tt.Log = []tournament.Event{tournament.Join("a", 1600), tournament.Join("b", 1500), tournament.Join("c", 1400)}
+		s, err := tt.State()
+		if err != nil {
+			t.Fatal(err)
+		}
+		round, err := s.NextRound()
+		if err != nil {
+			t.Fatal(err)
+		}
+		tt.Log = append(tt.Log, round)
+		if tc.over {
+			tt.Log = append(tt.Log, tournament.Record(1, 1, tournament.RedWon))
+		}
+		tt.RoundDeadline = tc.deadline
+		if s, err = tt.State(); err != nil {
+			t.Fatal(err)
+		}
+		text, _ := pairingAnnouncement(lang.For("en"), tt, s, 1, paired)
+		if want := "Deadline <t:" + unix(tc.want) + ":f>"; !strings.Contains(text, want) {
+			t.Errorf("%s: %q, want it to say %q", tc.name, text, want)
+		}
+	}
+}

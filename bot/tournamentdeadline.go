@@ -5,6 +5,7 @@ import (
 
 	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/tournament"
+	"github.com/strategobot/strategobot/web"
 )
 
 // closeRound scores the games of round still on at its deadline and calls
@@ -63,10 +64,9 @@ func (b *Bot) closeRound(ctx context.Context, t *storage.Tournament, round int) 
 		b.log.Warn("closing a tournament round failed", "tournament", t.ID, "error", err)
 		return nil
 	}
-	p := b.publicPrinter(t.GuildID)
-	why := p.Sprintf("%[1]s: the round's deadline passed", mdEscape(closed.Name))
+	why := web.TournamentNote(web.OffRoundDeadline, mdEscape(closed.Name))
 	if round == 0 {
-		why = p.Sprintf("%[1]s: the tournament's deadline passed", mdEscape(closed.Name))
+		why = web.TournamentNote(web.OffDeadline, mdEscape(closed.Name))
 	}
 	b.callOffRound(ctx, closed, round, why)
 	return closed

@@ -10,6 +10,7 @@ import (
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/tournament"
+	"github.com/strategobot/strategobot/web"
 )
 
 // A player who leaves the server is withdrawn from the tournaments they are
@@ -262,8 +263,7 @@ func (b *Bot) withdrawLeaver(ctx context.Context, t *storage.Tournament, player 
 		return
 	}
 	b.log.Info("a player who left the server is withdrawn", "tournament", t.ID, "player", player)
-	p := b.publicPrinter(t.GuildID)
-	b.callOffRound(ctx, left, 0, p.Sprintf("%[1]s: %[2]s left the server", mdEscape(left.Name), mdEscape(playerLabel(left, player))), player)
+	b.callOffRound(ctx, left, 0, web.TournamentNote(web.OffLeft, mdEscape(left.Name), mdEscape(playerLabel(left, player))), player)
 	b.nudgeTimers()
 }
 
@@ -285,12 +285,11 @@ func (b *Bot) notToPlay(t *storage.Tournament, link storage.TournamentGame) (str
 	if err != nil {
 		return "", false
 	}
-	pub := b.publicPrinter(t.GuildID)
 	switch {
 	case s.Status() == tournament.CancelledStatus:
-		return pub.Sprintf("%[1]s was cancelled", mdEscape(t.Name)), true
+		return web.TournamentNote(web.OffCancelled, mdEscape(t.Name)), true
 	case boardScored(t, boardRef{link.Round, link.Board}):
-		return pub.Sprintf("%[1]s: this game was already scored", mdEscape(t.Name)), true
+		return web.TournamentNote(web.OffScored, mdEscape(t.Name)), true
 	}
 	return "", false
 }

@@ -168,10 +168,7 @@ func (b *Bot) composeTournament(ctx context.Context, n storage.Notice, t *storag
 	case storage.EventTourneyCancel:
 		text, withStandings = b.cancelledText(p, t, event)
 	case storage.EventTourneyOver:
-		text, withStandings = p.Sprintf("**%[1]s** is over. Final standings:", mdEscape(t.Name)), true
-		if state.Status() != tournament.Finished {
-			text = endedEarlyText(p, state) + "\n" + text
-		}
+		text, withStandings = overText(p, t, state), true
 	case storage.EventTourneyAway:
 		if text = awayText(p, t); text == "" {
 			return nil, nil
@@ -305,12 +302,14 @@ func awayText(p lang.Printer, t *storage.Tournament) string {
 
 // pairingAnnouncement words a round's pairings, naming the players so
 // that they are told; it returns them too. The round's deadline is the
-// tournament's while the round is its latest, else the one it had when
-// paired at at.
+// tournament's while the round is its latest and still on (time away may
+// have moved it), else the one it had when paired at at: once the round is
+// over, the tournament's is the moment it ended, until the next round is
+// paired.
 func pairingAnnouncement(p lang.Printer, t *storage.Tournament, state *tournament.Tournament, round int, at time.Time) (string, []string) {
 	r := state.Rounds()[round-1]
 	deadline := at.Add(t.RoundTime)
-	if now, err := t.State(); err == nil && len(now.Rounds()) == round && !t.RoundDeadline.IsZero() {
+	if now, err := t.State(); err == nil && len(now.Rounds()) == round && !now.Rounds()[round-1].Complete() && !t.RoundDeadline.IsZero() {
 		deadline = t.RoundDeadline
 	}
 	text := p.Sprintf("**%[1]s** — round %[2]d of %[3]d. Deadline <t:%[4]s:f>. Your set-up invitations come by DM.",
@@ -352,6 +351,21 @@ func scoredAtDeadline(p lang.Printer, t *storage.Tournament, r tournament.Round,
 		}
 	}
 	return lines.String()
+}
+
+// overText words a tournament's end, from state as it stood then: why it
+// ended early, when it did, and its winner, the first of the final
+// standings (unless withdrawn, or no one scored: every game forfeited),
+// whose table follows.
+func overText(p lang.Printer, t *storage.Tournament, state *tournament.Tournament) string {
+	text := p.Sprintf("**%[1]s** is over. Final standings:", mdEscape(t.Name))
+	if all := state.Standings(); len(all) > 0 && !all[0].Withdrawn && all[0].Points > 0 {
+		text = p.Sprintf("**%[1]s** is over: %[2]s wins. Final standings:", mdEscape(t.Name), mdEscape(playerLabel(t, all[0].Player)))
+	}
+	if state.Status() != tournament.Finished {
+		text = endedEarlyText(p, state) + "\n" + text
+	}
+	return text
 }
 
 // endedEarlyText says why a tournament ended before its last round: too
@@ -623,10 +637,7 @@ func (b *Bot) composeForPlayer(p lang.Printer, n storage.Notice, t, then *storag
 			text += "\n" + pairingMention(p, g)
 		}
 	case storage.EventTourneyOver:
-		text, withStandings = p.Sprintf("**%[1]s** is over. Final standings:", mdEscape(t.Name)), true
-		if state.Status() != tournament.Finished {
-			text = endedEarlyText(p, state) + "\n" + text
-		}
+		text, withStandings = overText(p, t, state), true
 	case storage.EventTourneyCancel:
 		text, withStandings = b.cancelledText(p, t, event)
 	default:

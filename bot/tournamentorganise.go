@@ -14,6 +14,7 @@ import (
 	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/tournament"
+	"github.com/strategobot/strategobot/web"
 )
 
 // txtTournamentName refuses a tournament's name that is too long or shows
@@ -230,8 +231,7 @@ func (b *Bot) onTournamentRemove(ctx context.Context, i *discordgo.Interaction, 
 	}
 	b.log.Info("tournament player removed", "tournament", t.ID, "by", userOf(i).ID)
 	if started {
-		pub := b.publicPrinter(t.GuildID)
-		b.callOffRound(ctx, removed, 0, pub.Sprintf("%[1]s: a moderator removed %[2]s", mdEscape(removed.Name), mdEscape(playerLabel(removed, player))), player)
+		b.callOffRound(ctx, removed, 0, web.TournamentNote(web.OffRemoved, mdEscape(removed.Name), mdEscape(playerLabel(removed, player))), player)
 		b.nudgeTimers()
 	}
 	if !started {
@@ -293,9 +293,8 @@ func (b *Bot) cancelTournament(ctx context.Context, id storage.TournamentID, by 
 	if err != nil {
 		return fmt.Errorf("cancelling tournament %d: %w", id, err)
 	}
-	pub := b.publicPrinter(cancelled.GuildID)
 	if s, err := cancelled.State(); err == nil && len(s.Rounds()) > 0 {
-		b.callOffRound(ctx, cancelled, 0, pub.Sprintf("%[1]s was cancelled", mdEscape(cancelled.Name)))
+		b.callOffRound(ctx, cancelled, 0, web.TournamentNote(web.OffCancelled, mdEscape(cancelled.Name)))
 	}
 	b.log.Info("tournament cancelled", "tournament", id, "by", by)
 	return nil

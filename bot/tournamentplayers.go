@@ -9,6 +9,7 @@ import (
 
 	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/tournament"
+	"github.com/strategobot/strategobot/web"
 )
 
 func (b *Bot) onTournamentJoin(ctx context.Context, i *discordgo.Interaction, t *storage.Tournament) {
@@ -59,6 +60,10 @@ func (b *Bot) onTournamentJoin(ctx context.Context, i *discordgo.Interaction, t 
 		return
 	}
 	s, _ := joined.State()
+	if t.Rules.AllAtOnce && t.Rules.Double {
+		b.say(i, "You joined **%[1]s** (players so far: %[2]d). Every game starts <t:%[3]s:f>; your set-up invitations come by DM, two for each opponent: one with each colour.", mdEscape(t.Name), len(s.Players()), unix(t.StartAt))
+		return
+	}
 	if t.Rules.AllAtOnce {
 		b.say(i, "You joined **%[1]s** (players so far: %[2]d). Every game starts <t:%[3]s:f>; your set-up invitations come by DM, one for each opponent.", mdEscape(t.Name), len(s.Players()), unix(t.StartAt))
 		return
@@ -141,8 +146,7 @@ func (b *Bot) onTournamentLeave(ctx context.Context, i *discordgo.Interaction, t
 		b.say(i, "You left **%[1]s**.", mdEscape(t.Name))
 		return
 	}
-	pub := b.publicPrinter(t.GuildID)
-	b.callOffRound(ctx, left, 0, pub.Sprintf("%[1]s: %[2]s withdrew", mdEscape(left.Name), mdEscape(playerLabel(left, me))), me) // every game of theirs still on
+	b.callOffRound(ctx, left, 0, web.TournamentNote(web.OffWithdrew, mdEscape(left.Name), mdEscape(playerLabel(left, me))), me) // every game of theirs still on
 	b.say(i, "You withdrew from **%[1]s**. Your games still to play are forfeited.", mdEscape(t.Name))
 	b.nudgeTimers()
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/tournament"
+	"github.com/strategobot/strategobot/web"
 )
 
 // startRound starts the match of every board that has none and no result
@@ -93,10 +94,9 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 			// match was made: it is not played. Its invites, when the
 			// tournament was cancelled, are not sent either, should the
 			// outbox come to them first (startingGame).
-			pub := b.publicPrinter(m.GuildID)
-			why := pub.Sprintf("%[1]s: a player withdrew before this game began", mdEscape(t.Name))
+			why := web.TournamentNote(web.OffWithdrewEarlier, mdEscape(t.Name))
 			if cancelled {
-				why = pub.Sprintf("%[1]s was cancelled", mdEscape(t.Name))
+				why = web.TournamentNote(web.OffCancelled, mdEscape(t.Name))
 			}
 			if err := b.callOff(ctx, m, why); err != nil {
 				b.log.Warn("calling off a tournament match scored before it began failed", "match", m.ID, "error", err)
@@ -150,7 +150,7 @@ func boardScored(t *storage.Tournament, at boardRef) bool {
 // dropDuplicate calls off a match made for a board another process had
 // just started.
 func (b *Bot) dropDuplicate(ctx context.Context, m *storage.Match) {
-	why := b.publicPrinter(m.GuildID).Sprintf("made twice by mistake; the other match of this pairing counts")
+	why := web.TournamentNote(web.OffDuplicate)
 	if err := b.callOff(ctx, m, why); err != nil {
 		b.log.Warn("calling off a duplicate tournament match failed", "match", m.ID, "error", err)
 	}
@@ -247,7 +247,6 @@ func (b *Bot) dropStrays(ctx context.Context, t *storage.Tournament, orphans []*
 		b.log.Warn("reading a tournament's state failed", "tournament", t.ID, "error", err)
 		return
 	}
-	pub := b.publicPrinter(t.GuildID)
 	for _, m := range orphans {
 		at, ok := strayBoard(t, state, m)
 		if !ok {
@@ -257,11 +256,11 @@ func (b *Bot) dropStrays(ctx context.Context, t *storage.Tournament, orphans []*
 		var why string
 		switch {
 		case state.Status() == tournament.CancelledStatus:
-			why = pub.Sprintf("%[1]s was cancelled", mdEscape(t.Name))
+			why = web.TournamentNote(web.OffCancelled, mdEscape(t.Name))
 		case linked && link.Match != m.ID:
-			why = pub.Sprintf("made twice by mistake; the other match of this pairing counts")
+			why = web.TournamentNote(web.OffDuplicate)
 		case boardScored(t, at):
-			why = pub.Sprintf("%[1]s: this game was already scored", mdEscape(t.Name))
+			why = web.TournamentNote(web.OffScored, mdEscape(t.Name))
 		default:
 			continue // still to be started: the next pass takes it
 		}

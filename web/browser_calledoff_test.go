@@ -70,6 +70,12 @@ func TestCalledOffTexts(t *testing.T) {
 		{"a moderator whose name has Markdown's marks", storage.CallOffModerator, 0, `cleo\_the\*mod: rules`, p.Sprintf(txtCalledOffModerator, "cleo_the*mod: rules")},
 		{"a tournament whose name has Markdown's marks", storage.CallOffTournament, 1, `\#1 \[Cup\] was cancelled`,
 			"Die Partie wurde abgesagt (#1 [Cup] was cancelled). Für die Wertung zählt sie nicht; /stratego tournament standings zeigt, wie das Turnier sie wertet."},
+		// A tournament's own reasons are read in the reader's language, with
+		// the names they take; one with none takes none.
+		{"a tournament's withdrawal", storage.CallOffTournament, 1, TournamentNote(OffWithdrew, `\#1 Cup`, "bob"),
+			"Die Partie wurde abgesagt (#1 Cup: bob hat sich zurückgezogen). Für die Wertung zählt sie nicht; /stratego tournament standings zeigt, wie das Turnier sie wertet."},
+		{"a tournament's duplicate", storage.CallOffTournament, 1, TournamentNote(OffDuplicate),
+			"Die Partie wurde abgesagt (versehentlich doppelt angelegt; die andere Partie dieser Paarung zählt). Für die Wertung zählt sie nicht; /stratego tournament standings zeigt, wie das Turnier sie wertet."},
 	} {
 		m := &storage.Match{Phase: storage.PhaseAbandoned, CalledOff: tt.why, ModeratorNote: tt.note, Tournament: tt.cup}
 		if got := calledOffText(p, m); got != tt.want || got == "" {

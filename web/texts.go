@@ -156,6 +156,86 @@ const (
 	txtAwardedBy = "A moderator ended the match (%[1]s)."
 )
 
+// OffReason is why a tournament called one of its matches off. The match
+// keeps it in its note (storage.Match.ModeratorNote) as a code and the
+// names it takes (TournamentNote), in no language, so that each reader of
+// the call-off reads it in theirs (CalledOffText): a player in their own,
+// the channel in the server's.
+type OffReason int
+
+// The reasons a tournament calls a match off.
+const (
+	OffRoundDeadline   OffReason = iota + 1 // the round's deadline passed; names: the tournament
+	OffDeadline                             // a round robin's one deadline passed; the tournament
+	OffWithdrew                             // a player withdrew; the tournament, the player
+	OffRemoved                              // a moderator removed a player; the tournament, the player
+	OffLeft                                 // a player left the server; the tournament, the player
+	OffCancelled                            // the tournament was cancelled; the tournament
+	OffScored                               // its board was scored before it began; the tournament
+	OffWithdrewEarlier                      // a player withdrew as it was made; the tournament
+	OffDuplicate                            // made twice by mistake; no names
+)
+
+// The words of each OffReason, with the names it takes, in Discord's
+// Markdown (the names escaped by the caller of TournamentNote).
+const (
+	txtOffRoundDeadline   = "%[1]s: the round's deadline passed"
+	txtOffDeadline        = "%[1]s: the tournament's deadline passed"
+	txtOffWithdrew        = "%[1]s: %[2]s withdrew"
+	txtOffRemoved         = "%[1]s: a moderator removed %[2]s"
+	txtOffLeft            = "%[1]s: %[2]s left the server"
+	txtOffCancelled       = "%[1]s was cancelled"
+	txtOffScored          = "%[1]s: this game was already scored"
+	txtOffWithdrewEarlier = "%[1]s: a player withdrew before this game began"
+	txtOffDuplicate       = "made twice by mistake; the other match of this pairing counts"
+)
+
+var offWords = map[OffReason]string{
+	OffRoundDeadline: txtOffRoundDeadline, OffDeadline: txtOffDeadline, OffWithdrew: txtOffWithdrew,
+	OffRemoved: txtOffRemoved, OffLeft: txtOffLeft, OffCancelled: txtOffCancelled, OffScored: txtOffScored,
+	OffWithdrewEarlier: txtOffWithdrewEarlier, OffDuplicate: txtOffDuplicate,
+}
+
+// noteMark begins a note TournamentNote wrote, and noteSep parts it:
+// control characters, which no name holds (Discord refuses them). A note
+// without the mark is an older match's reason, written out in the server's
+// language, and is shown as it is.
+const (
+	noteMark = "\x1e"
+	noteSep  = "\x1f"
+)
+
+// TournamentNote is the note of a match its tournament calls off for why,
+// with the names why takes (escaped Markdown): read in any language by
+// CalledOffText.
+func TournamentNote(why OffReason, names ...string) string {
+	note := noteMark + strconv.Itoa(int(why))
+	for _, name := range names {
+		note += noteSep + name
+	}
+	return note
+}
+
+// tournamentNoteText words note, a tournament's call-off note, in p's
+// language: as TournamentNote wrote it, or an older note as it is.
+func tournamentNoteText(p lang.Printer, note string) string {
+	rest, ok := strings.CutPrefix(note, noteMark)
+	if !ok {
+		return note
+	}
+	parts := strings.Split(rest, noteSep)
+	code, err := strconv.Atoi(parts[0])
+	words, known := offWords[OffReason(code)]
+	if err != nil || !known {
+		return ""
+	}
+	args := make([]any, len(parts)-1)
+	for k, name := range parts[1:] {
+		args[k] = name
+	}
+	return p.Sprintf(words, args...)
+}
+
 // The server's refusals of a request.
 const (
 	txtLinkInvalid = "This link is not valid (any more). A new one comes with your next board by DM, or at once with /stratego history in Discord (/stratego setup while you set up, /stratego watch for the public view)."
@@ -342,7 +422,7 @@ func CalledOffText(p lang.Printer, m *storage.Match) string {
 		}
 		return p.Sprintf(txtCalledOffModerator, m.ModeratorNote)
 	case storage.CallOffTournament:
-		return p.Sprintf(txtCalledOffTournament, m.ModeratorNote)
+		return p.Sprintf(txtCalledOffTournament, tournamentNoteText(p, m.ModeratorNote))
 	}
 	if m.ForTournament() {
 		return p.Sprintf(txtCalledOffLateTournament)
