@@ -82,3 +82,32 @@ func TestVacationOverOnTime(t *testing.T) {
 		})
 	}
 }
+
+// TestVacationOverInSetup: Bob goes on vacation for two days before he has
+// sent his set-up, which moves its deadline, that his invite gave, on by
+// the two days. When the vacation runs out he is told by DM when his
+// set-up is now due.
+func TestVacationOverInSetup(t *testing.T) {
+	t.Parallel()
+	const day = 24 * time.Hour
+	h := newHarness(t)
+	h.challenge("Classic", discordtest.Opt("move_time", "24h"))
+	h.bob.WaitDM(t, contains("Send me your secret set-up"))
+	h.outboxEmpty()
+	h.advance(time.Hour)
+	due := h.match(1).Deadline
+	h.bob.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 2)).Reply(t)
+	back := h.match(1).VacationUntil(1)
+	if m := h.match(1); !m.Deadline.Equal(due.Add(2 * day)) {
+		t.Fatalf("the set-up deadline %v after bob left, want %v", m.Deadline, due.Add(2*day))
+	}
+	due = due.Add(2 * day)
+	h.outboxEmpty()
+	w := weeks{t, h}
+	w.until(back, "the end of bob's vacation", func() bool { return countDMs(h.bob, "vacation is over") == 0 })
+	h.bob.WaitDM(t, contains("Your vacation is over: your set-up is due "+relMark(due)+" ("+fullMark(due)+")."))
+	h.outboxEmpty()
+	if got := countDMs(h.bob, "vacation is over"); got != 1 {
+		t.Errorf("bob was told %d times that his vacation is over", got)
+	}
+}
