@@ -43,10 +43,8 @@ func awardHeadline(note string) headline {
 	}
 }
 
-// timeUpHeadline announces a loss on time.
-func timeUpHeadline(n narrator, _ *game.View) string { return n.p.Sprintf("Time is up.") }
-
-// noHeadline announces an event the status line says all of (a resignation, a draw).
+// noHeadline announces an event the status line says all of (a resignation,
+// a draw, a loss on time).
 func noHeadline(narrator, *game.View) string { return "" }
 
 // afterChange is the one path after every change of a match, whatever made

@@ -444,6 +444,11 @@ func TestVacationEndsDuringAPause(t *testing.T) {
 	if n := countDMs(h.bob, "alice is back from vacation."); n != 1 {
 		t.Errorf("Bob was told %d times that Alice is back", n)
 	}
+	// Her deadline after the pause she was told when it was agreed, and
+	// again at its end: her vacation's end in it says nothing more.
+	if n := countDMs(h.alice, "Your vacation is over"); n != 0 {
+		t.Errorf("Alice was told %d times that her vacation is over, in the pause", n)
+	}
 }
 
 // TestVacationTakesNoDaysForNothing: a vacation that would stop no clock is

@@ -27,6 +27,9 @@ type lookup struct {
 	// but active ones, none of them fitting: what they asked for comes once
 	// a match is over.
 	notOver friendly
+	// none refuses a member whose active matches (not all in their set-up)
+	// none fits, saying what none waits for; zero: txtErrNoneWaiting.
+	none friendly
 	// inDM is set for what a member types in the DM: there a named match
 	// (the one replied to) must fit too, and the refusals say how to name one
 	// in a DM.
@@ -39,18 +42,19 @@ type dmWording struct {
 	none, notThatOne, several friendly
 }
 
-// The wordings of DMs: a set-up, and a move.
+// The wordings of DMs: a set-up, and a move (txtNoMoveWaiting answers
+// `/stratego move` too).
 const (
 	txtDMNoSetupWaiting  friendly = "That looks like a set-up, but none of your matches is waiting for one. `/stratego games` lists your matches."
 	txtDMSeveralSetups   friendly = "You have several matches waiting for a set-up: reply to the message of the match you mean."
-	txtDMNoMoveWaiting   friendly = "None of your matches is waiting for your move right now. `/stratego games` lists them."
+	txtNoMoveWaiting     friendly = "None of your matches is waiting for your move right now. `/stratego games` lists them."
 	txtDMNotYourTurnThen friendly = "It is not your turn in that match, or it is over."
 	txtDMSeveralMoves    friendly = "It is your move in several matches: reply to the board message of the one you mean, or use `/stratego move` with the `match` option."
 )
 
 var (
 	setupByDM = dmWording{none: txtDMNoSetupWaiting, notThatOne: txtDMNoSetupWaiting, several: txtDMSeveralSetups}
-	moveByDM  = dmWording{none: txtDMNoMoveWaiting, notThatOne: txtDMNotYourTurnThen, several: txtDMSeveralMoves}
+	moveByDM  = dmWording{none: txtNoMoveWaiting, notThatOne: txtDMNotYourTurnThen, several: txtDMSeveralMoves}
 )
 
 // The refusals to guess the match meant while one of the member's cannot
@@ -192,6 +196,8 @@ func (b *Bot) matchMeant(ctx context.Context, user string, q lookup) (*storage.M
 		return nil, game.Red, q.notOver
 	case len(active) > 0 && inSetUp(active):
 		return nil, game.Red, notStarted(active)
+	case len(active) > 0 && !q.orFinished && q.none != "":
+		return nil, game.Red, q.none
 	case len(active) > 0 && !q.orFinished:
 		return nil, game.Red, txtErrNoneWaiting
 	}

@@ -167,8 +167,8 @@ func TestMoveAnswersHideRanks(t *testing.T) {
 							if g.Ply() == 0 {
 								event = storage.EventStarted
 							}
-							a := b.boardMessage(p, m, g, viewer, n, headlineOf(event, g, m.Log), time.Time{}, current)
-							c := b.boardMessage(p, ms, sh, viewer, n, headlineOf(event, sh, ms.Log), time.Time{}, current)
+							a := b.boardMessage(p, m, g, viewer, n, headlineOf(event, g), time.Time{}, current)
+							c := b.boardMessage(p, ms, sh, viewer, n, headlineOf(event, sh), time.Time{}, current)
 							same(fmt.Sprintf("the board message to %v", viewer), seenText(t, a), seenText(t, c))
 						}
 					}

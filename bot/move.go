@@ -46,7 +46,7 @@ func (b *Bot) onMoveCommand(ctx context.Context, i *discordgo.Interaction, opts 
 		mv.Guess = r
 	}
 	user := userOf(i).ID
-	m, side, err := b.matchMeant(ctx, user, lookup{named: opts.str(optMatch), fits: yourTurn})
+	m, side, err := b.matchMeant(ctx, user, lookup{named: opts.str(optMatch), fits: yourTurn, none: txtNoMoveWaiting})
 	if err != nil {
 		b.tell(i, b.explain(printerOf(i), err, "move"))
 		return

@@ -266,7 +266,7 @@ func (c *matchNotice) board() ([]outgoing, error) {
 	if c.current && aud == storage.Audience(g.ToMove()) {
 		deadline = deadlineToShow(m, g, c.now)
 	}
-	what := headlineOf(n.Event, g, m.Log[:n.Log])
+	what := headlineOf(n.Event, g)
 	if n.Log > 0 && m.Log[n.Log-1].Kind == storage.ActAward {
 		what = awardHeadline(m.ModeratorNote)
 	}
@@ -526,8 +526,8 @@ func viewerOf(a storage.Audience) game.Viewer {
 	return game.ViewerOf(game.Side(a))
 }
 
-// headlineOf words the event of a board notice; log is the match's log up to it.
-func headlineOf(e storage.Event, g *game.Game, log []storage.Action) headline {
+// headlineOf words the event of a board notice; g is the game as of it.
+func headlineOf(e storage.Event, g *game.Game) headline {
 	switch e {
 	case storage.EventStarted:
 		return startHeadline
@@ -535,10 +535,6 @@ func headlineOf(e storage.Event, g *game.Game, log []storage.Action) headline {
 		rec, _ := g.LastMove()
 		return moveHeadline(rec)
 	}
-	if len(log) > 0 && log[len(log)-1].Kind == storage.ActTimeOut {
-		return timeUpHeadline
-	}
-
 	return noHeadline
 }
 

@@ -780,9 +780,10 @@ func (b *Bot) vacationParts(p lang.Printer, m *storage.Match, viewer game.Viewer
 	return parts
 }
 
-// backDueNotice tells the player whose vacation ended early in m what
-// they owe there, and by when: the end moved their deadline earlier than
-// their board said. Nil once they owe nothing.
+// backDueNotice tells the player whose vacation ended in m what they owe
+// there, and by when: an early end moved their deadline earlier than their
+// board said; one on time, in a turn begun before the vacation, later than
+// it said. Nil once they owe nothing.
 func (b *Bot) backDueNotice(p lang.Printer, m *storage.Match, side game.Side, now time.Time) *discordgo.MessageSend {
 	due := m.DeadlineToShow(now)
 	if due.IsZero() || !m.Owes(side) {

@@ -32,7 +32,7 @@ const (
 	EventPaused                            // the players agreed to pause: both and the channel are told until when
 	EventResumed                           // the pause ran out: both and the channel are told
 	EventVacation                          // a player went on vacation: the opponent is told until when
-	EventVacationOver                      // a player's vacation ended: the opponent is told (and the player, of an early end on their turn)
+	EventVacationOver                      // a player's vacation ended: the opponent is told (and the player who owes, of an end that moved a deadline they were told)
 
 	// A tournament's announcements (Notice.Tournament; Notice.Log counts
 	// its events), in its channel: see TournamentNotices.
@@ -260,7 +260,8 @@ func (n *Notice) waitsFor() string {
 //   - a proposal to pause: the opponent; a declined one: the proposer; a
 //     pause agreed, and its end: both players and the channel;
 //   - a player's vacation, and its end: the opponent; an end before its
-//     time, the player too, when they owe a move or a set-up;
+//     time, or on time in a turn or set-up begun before the vacation and
+//     outside a pause, the player too, when they owe a move or a set-up;
 //   - an ending other than by a move (resignation, time, agreement): both
 //     players and the channel (a game ended by a move is told by the move);
 //   - any ending: then the channel gets the finale (reveal and replay);
@@ -346,8 +347,12 @@ func Notices(old, m *Match, at time.Time) []Notice {
 			add(EventVacationOver, Audience(a.Side.Opponent()), i+1, false)
 			// Ended early while the player owes a move or a set-up, by
 			// vacation end:true or a move in another match: their
-			// deadline is now earlier than their board said.
-			if m.Owes(a.Side) && a.At.Before(old.VacationUntil(a.Side)) {
+			// deadline is now earlier than their board said. Ended on
+			// time, outside a pause (whose end tells it), in a turn their
+			// board or invite gave before the vacation moved it on: they
+			// were never told the deadline it has now.
+			early := a.At.Before(old.VacationUntil(a.Side))
+			if m.Owes(a.Side) && (early || m.PausedUntil().IsZero() && turnBeforeVacation(m.Log[:i], a.Side)) {
 				add(EventVacationOver, Audience(a.Side), i+1, false)
 			}
 		}
@@ -375,6 +380,21 @@ func Notices(old, m *Match, at time.Time) []Notice {
 		}
 	}
 	return out
+}
+
+// turnBeforeVacation reports whether the turn or set-up under way at the end
+// of log began before side's last vacation in it: no move came after the
+// vacation's start, so what told side its deadline came before it.
+func turnBeforeVacation(log []Action, side game.Side) bool {
+	for i := len(log) - 1; i >= 0; i-- {
+		switch a := log[i]; {
+		case a.Kind == ActMove:
+			return false
+		case a.Kind == ActVacation && a.Side == side:
+			return true
+		}
+	}
+	return false
 }
 
 // Owes reports whether side must act for the match to go on: confirm a

@@ -941,8 +941,9 @@ func testVacationInSetup(t *testing.T, s storage.Store) {
 			T0.Add(6*day + 2*time.Hour), "vacation>blue", storage.DeadlineVacation},
 		{"Red is back after a day", T0.Add(day + 3*time.Hour), func(at time.Time) *storage.Match { return act(storage.ActVacationEnd, game.Red, 0, at) },
 			T0.Add(4 * day), "vacation-over>blue", storage.DeadlineVacation},
+		// Blue, whose invite gave the deadline before his vacation moved it, is told it too.
 		{"Blue's vacation runs out", blueBack, func(at time.Time) *storage.Match { return act(storage.ActVacationEnd, game.Blue, 0, at) },
-			T0.Add(4 * day), "vacation-over>red", storage.DeadlineReminder},
+			T0.Add(4 * day), "vacation-over>red vacation-over>blue", storage.DeadlineReminder},
 	}
 	for _, st := range steps {
 		m = st.do(st.at)
