@@ -287,11 +287,12 @@ func (m *Match) Game() (*game.Game, error) {
 			return nil, fmt.Errorf("match %d: action %d (%s by %s) does not replay: %w", m.ID, i+1, a, a.Side, ErrCorrupt)
 		}
 	}
-	if m.Phase.Active() {
-		// Stored as under way: an end by no legal moves that a stricter
-		// reading of the repetition rules finds in the log is not one
-		// (ResumeRecorded); the side to move has no legal move, and its
-		// time runs out, or it resigns.
+	if m.Phase != PhaseFinished {
+		// Stored as under way (or called off while it was): an end by no
+		// legal moves that a stricter reading of the repetition rules
+		// finds in the log is not one (ResumeRecorded); the side to move
+		// has no legal move, and its time runs out, or it resigns. A
+		// match called off has no result, and shows no army.
 		g.ResumeRecorded()
 	}
 	return g, nil

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -116,6 +117,16 @@ func TestStoredUnderWayGameResumes(t *testing.T) {
 	}
 	if _, err := c.ApplyMove(m, game.Red, back, at.Add(time.Minute)); err == nil || !strings.Contains(err.Error(), "Two-Squares") {
 		t.Fatalf("Red's fourth crossing: %v, want the Two-Squares rule's refusal", err)
+	}
+	// Called off instead, it stays without a result: an abandoned match
+	// shows no army and has no winner (the web's reveal, its record).
+	off := *m
+	off.Log = slices.Clone(m.Log)
+	if err := c.Abandon(&off, at.Add(time.Minute), CallOffTournament); err != nil {
+		t.Fatalf("calling the match off: %v", err)
+	}
+	if g, err := off.Game(); err != nil || g.Result().Over() {
+		t.Fatalf("the match called off rebuilds as %v (%v), want no result", g.Result(), err)
 	}
 	if _, err := c.Act(m, Action{Kind: ActTimeOut, Side: game.Red, At: m.Deadline}); err != nil {
 		t.Fatalf("Red's time-out: %v", err)

@@ -42,7 +42,9 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request, c Capability) er
 	if g == nil {
 		return errBadRequest
 	}
-	final := g.Result().Over()
+	// Only a finished match shows both armies, as its reveal on Discord
+	// does: one called off shows none, whatever its replay ends in.
+	final := m.Phase == storage.PhaseFinished && g.Result().Over()
 	if ply < g.Ply() {
 		if g, err = gameAtPly(m, ply); err != nil {
 			return err
@@ -75,11 +77,11 @@ func revealedBoard(g *game.Game) []CellJSON {
 
 // reveal serves the final board with every piece shown, once the match is over.
 func (s *Server) reveal(w http.ResponseWriter, r *http.Request, c Capability) error {
-	_, g, err := s.requestedGame(r, c)
+	m, g, err := s.requestedGame(r, c)
 	if err != nil {
 		return err
 	}
-	if g == nil {
+	if g == nil || m.Phase != storage.PhaseFinished {
 		return errForbidden
 	}
 	v, ok := g.Reveal()
@@ -101,7 +103,7 @@ func (s *Server) record(w http.ResponseWriter, r *http.Request, c Capability) er
 	if err != nil {
 		return err
 	}
-	if g == nil || !g.Result().Over() {
+	if g == nil || m.Phase != storage.PhaseFinished || !g.Result().Over() {
 		return errForbidden
 	}
 	w.Header().Set("Content-Type", "application/xml")
