@@ -16,6 +16,7 @@ import (
 	"github.com/strategobot/strategobot/storage/bolt"
 	"github.com/strategobot/strategobot/storage/storagetest"
 	"github.com/strategobot/strategobot/tournament"
+	"github.com/strategobot/strategobot/web"
 )
 
 // TestTournamentResult: how a tournament scores each way a match ends.
@@ -384,5 +385,41 @@ func TestPairingAnnouncementDeadline(t *testing.T) {
 		if want := "Deadline <t:" + unix(tc.want) + ":f>"; !strings.Contains(text, want) {
 			t.Errorf("%s: %q, want it to say %q", tc.name, text, want)
 		}
+	}
+}
+
+// TestCallOffLeavesAnEndedMatchAlone: a tournament's call-off that comes
+// after a moderator ended the match (read before the moderator's award
+// landed) changes nothing: the moderator's reason stays the match's note.
+func TestCallOffLeavesAnEndedMatchAlone(t *testing.T) {
+	ctx := context.Background()
+	db, err := bolt.Open(bolt.Options{Path: filepath.Join(t.TempDir(), "bot.db"), NoSync: true, Reminders: Reminders})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	clock := discordtest.NewFakeClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	b := New(Config{Now: clock.Now, Logger: slog.New(slog.DiscardHandler)}, nil, db, nil)
+	m, err := db.CreateMatch(ctx, &storage.Match{GuildID: "g1", ChannelID: "c1", Rules: game.DefaultRules(game.VariantClassic), MoveTime: time.Hour,
+		Phase: storage.PhaseSetup, Created: clock.Now(),
+		Players: [2]storage.Player{{UserID: "1", Name: "one"}, {UserID: "2", Name: "two"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const reason = "alice: a mix-up"
+	if _, err := db.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
+		x.ModeratorNote = reason
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Abandon(ctx, m.ID, 0, clock.Now(), storage.CallOffModerator); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.callOff(ctx, m, web.TournamentNote(web.OffCancelled, "Cup")); err == nil {
+		t.Errorf("calling off a match already ended succeeded")
+	}
+	if after, err := db.Match(ctx, m.ID); err != nil || after.ModeratorNote != reason {
+		t.Errorf("the ended match's note is %q (%v), want the moderator's %q", after.ModeratorNote, err, reason)
 	}
 }

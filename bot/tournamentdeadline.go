@@ -230,6 +230,11 @@ func (b *Bot) callOffScored(ctx context.Context, t *storage.Tournament, state *t
 // its players and the channel.
 func (b *Bot) callOff(ctx context.Context, m *storage.Match, why string) error {
 	noted, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
+		if !x.Phase.Active() {
+			// Ended since it was read (a moderator's award): its note
+			// says why, and is not ours to change.
+			return storage.ErrGameOver
+		}
 		x.ModeratorNote = why
 		return nil
 	})

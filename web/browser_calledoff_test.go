@@ -76,6 +76,13 @@ func TestCalledOffTexts(t *testing.T) {
 			"Die Partie wurde abgesagt (#1 Cup: bob hat sich zurückgezogen). Für die Wertung zählt sie nicht; /stratego tournament standings zeigt, wie das Turnier sie wertet."},
 		{"a tournament's duplicate", storage.CallOffTournament, 1, TournamentNote(OffDuplicate),
 			"Die Partie wurde abgesagt (versehentlich doppelt angelegt; die andere Partie dieser Paarung zählt). Für die Wertung zählt sie nicht; /stratego tournament standings zeigt, wie das Turnier sie wertet."},
+		// A reason a newer build wrote, read by an older one, says the
+		// tournament called it off; a name with the note's separators
+		// keeps to its place.
+		{"a tournament's reason this build does not know", storage.CallOffTournament, 1, TournamentNote(OffReason(99), "Cup"),
+			"Die Partie wurde von ihrem Turnier abgesagt. Für die Wertung zählt sie nicht; /stratego tournament standings zeigt, wie das Turnier sie wertet."},
+		{"a tournament whose name holds the note's separators", storage.CallOffTournament, 1, TournamentNote(OffWithdrew, "Cup\x1f\x1e9", "bob"),
+			"Die Partie wurde abgesagt (Cup9: bob hat sich zurückgezogen). Für die Wertung zählt sie nicht; /stratego tournament standings zeigt, wie das Turnier sie wertet."},
 	} {
 		m := &storage.Match{Phase: storage.PhaseAbandoned, CalledOff: tt.why, ModeratorNote: tt.note, Tournament: tt.cup}
 		if got := calledOffText(p, m); got != tt.want || got == "" {

@@ -152,6 +152,7 @@ const (
 	txtCalledOffModerator           = "The match is called off: a moderator decided so (%[1]s). No result is recorded."
 	txtCalledOffModeratorTournament = "The match is called off: a moderator decided so (%[1]s). It is not rated; the tournament counts it as lost by forfeit by both players."
 	txtCalledOffTournament          = "The match is called off (%[1]s). It is not rated; `/stratego tournament standings` shows how the tournament counts it."
+	txtCalledOffTournamentUnknown   = "The match is called off by its tournament. It is not rated; `/stratego tournament standings` shows how the tournament counts it."
 	// A match a moderator awarded: the final board's headline.
 	txtAwardedBy = "A moderator ended the match (%[1]s)."
 )
@@ -211,29 +212,34 @@ const (
 func TournamentNote(why OffReason, names ...string) string {
 	note := noteMark + strconv.Itoa(int(why))
 	for _, name := range names {
-		note += noteSep + name
+		note += noteSep + noteMarks.Replace(name)
 	}
 	return note
 }
 
+// noteMarks drops the note's marks from a name that holds them (a
+// tournament's name is checked only for showing something).
+var noteMarks = strings.NewReplacer(noteMark, "", noteSep, "")
+
 // tournamentNoteText words note, a tournament's call-off note, in p's
-// language: as TournamentNote wrote it, or an older note as it is.
-func tournamentNoteText(p lang.Printer, note string) string {
+// language: as TournamentNote wrote it, or an older note as it is. It is
+// false for a reason this build does not know (a newer one wrote it).
+func tournamentNoteText(p lang.Printer, note string) (string, bool) {
 	rest, ok := strings.CutPrefix(note, noteMark)
 	if !ok {
-		return note
+		return note, true
 	}
 	parts := strings.Split(rest, noteSep)
 	code, err := strconv.Atoi(parts[0])
 	words, known := offWords[OffReason(code)]
 	if err != nil || !known {
-		return ""
+		return "", false
 	}
 	args := make([]any, len(parts)-1)
 	for k, name := range parts[1:] {
 		args[k] = name
 	}
-	return p.Sprintf(words, args...)
+	return p.Sprintf(words, args...), true
 }
 
 // The server's refusals of a request.
@@ -422,7 +428,10 @@ func CalledOffText(p lang.Printer, m *storage.Match) string {
 		}
 		return p.Sprintf(txtCalledOffModerator, m.ModeratorNote)
 	case storage.CallOffTournament:
-		return p.Sprintf(txtCalledOffTournament, tournamentNoteText(p, m.ModeratorNote))
+		if why, ok := tournamentNoteText(p, m.ModeratorNote); ok {
+			return p.Sprintf(txtCalledOffTournament, why)
+		}
+		return p.Sprintf(txtCalledOffTournamentUnknown)
 	}
 	if m.ForTournament() {
 		return p.Sprintf(txtCalledOffLateTournament)
