@@ -423,3 +423,44 @@ func TestCallOffLeavesAnEndedMatchAlone(t *testing.T) {
 		t.Errorf("the ended match's note is %q (%v), want the moderator's %q", after.ModeratorNote, err, reason)
 	}
 }
+
+// TestTournamentEndNamesAnOutrightWinner: the end names a winner only when
+// the table shows them first (points, then the tie-breaks it shows), not
+// when seed alone parts two players.
+func TestTournamentEndNamesAnOutrightWinner(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		result tournament.Result
+		winner bool
+	}{
+		{"a game won", tournament.RedWon, true},
+		{"a game drawn", tournament.Drawn, false},
+		{"a game both forfeited", tournament.DoubleForfeit, false},
+	} {
+		tt := storagetest.NewTournament("g1")
+		tt.Name = "Duo"
+		tt.Rules = tournament.DefaultRules(tournament.RoundRobin, 1)
+		tt.Names = map[string]string{"a": "Ann", "b": "Bob"}
+		tt.Log = []tournament.Event{tournament.Join("a", 1600), tournament.Join("b", 1500)}
+		s, err := tt.State()
+		if err != nil {
+			t.Fatal(err)
+		}
+		round, err := s.NextRound()
+		if err != nil {
+			t.Fatal(err)
+		}
+		tt.Log = append(tt.Log, round, tournament.Record(1, 1, tc.result))
+		if s, err = tt.State(); err != nil {
+			t.Fatal(err)
+		}
+		text := overText(lang.For("en"), tt, s)
+		want := "**Duo** is over. Final standings:"
+		if tc.winner {
+			want = "**Duo** is over: " + tt.Names[s.Standings()[0].Player] + " wins. Final standings:"
+		}
+		if !strings.Contains(text, want) {
+			t.Errorf("%s: %q, want %q", tc.name, text, want)
+		}
+	}
+}

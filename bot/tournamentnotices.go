@@ -354,18 +354,36 @@ func scoredAtDeadline(p lang.Printer, t *storage.Tournament, r tournament.Round,
 }
 
 // overText words a tournament's end, from state as it stood then: why it
-// ended early, when it did, and its winner, the first of the final
-// standings (unless withdrawn, or no one scored: every game forfeited),
-// whose table follows.
+// ended early, when it did, and its winner, whose table follows.
 func overText(p lang.Printer, t *storage.Tournament, state *tournament.Tournament) string {
 	text := p.Sprintf("**%[1]s** is over. Final standings:", mdEscape(t.Name))
-	if all := state.Standings(); len(all) > 0 && !all[0].Withdrawn && all[0].Points > 0 {
-		text = p.Sprintf("**%[1]s** is over: %[2]s wins. Final standings:", mdEscape(t.Name), mdEscape(playerLabel(t, all[0].Player)))
+	if winner, ok := outrightFirst(state); ok {
+		text = p.Sprintf("**%[1]s** is over: %[2]s wins. Final standings:", mdEscape(t.Name), mdEscape(playerLabel(t, winner)))
 	}
 	if state.Status() != tournament.Finished {
 		text = endedEarlyText(p, state) + "\n" + text
 	}
 	return text
+}
+
+// outrightFirst is the first of state's standings when the table shows
+// them ahead: by points or by a tie-break the table has (Sonneborn-Berger,
+// Buchholz in a Swiss event), not by seed alone, which the table does not
+// show. Not a withdrawn player, nor one with no points (every game
+// forfeited).
+func outrightFirst(state *tournament.Tournament) (string, bool) {
+	all := state.Standings()
+	if len(all) == 0 || all[0].Withdrawn || all[0].Points <= 0 {
+		return "", false
+	}
+	if len(all) > 1 {
+		a, b := all[0], all[1]
+		tied := a.Points == b.Points && a.SonnebornBerger == b.SonnebornBerger
+		if tied && (state.Rules().Format != tournament.Swiss || a.Buchholz == b.Buchholz) {
+			return "", false
+		}
+	}
+	return all[0].Player, true
 }
 
 // endedEarlyText says why a tournament ended before its last round: too
