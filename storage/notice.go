@@ -352,7 +352,7 @@ func Notices(old, m *Match, at time.Time) []Notice {
 			// board or invite gave before the vacation moved it on: they
 			// were never told the deadline it has now.
 			early := a.At.Before(old.VacationUntil(a.Side))
-			if m.Owes(a.Side) && (early || m.PausedUntil().IsZero() && turnBeforeVacation(m.Log[:i], a.Side)) {
+			if m.Owes(a.Side) && (early || m.PausedUntil().IsZero() && turnBeforeVacation(m, m.Log[:i], a.Side)) {
 				add(EventVacationOver, Audience(a.Side), i+1, false)
 			}
 		}
@@ -383,15 +383,17 @@ func Notices(old, m *Match, at time.Time) []Notice {
 }
 
 // turnBeforeVacation reports whether the turn or set-up under way at the end
-// of log began before side's last vacation in it: no move came after the
-// vacation's start, so what told side its deadline came before it.
-func turnBeforeVacation(log []Action, side game.Side) bool {
+// of log, m's log so far, began before side's last vacation in it: neither
+// a move, nor the game's start, nor a pause's end (each told side its
+// deadline) came after the vacation's start, so what told side its
+// deadline came before it.
+func turnBeforeVacation(m *Match, log []Action, side game.Side) bool {
 	for i := len(log) - 1; i >= 0; i-- {
 		switch a := log[i]; {
-		case a.Kind == ActMove:
+		case a.Kind == ActMove, a.Kind == ActResume:
 			return false
 		case a.Kind == ActVacation && a.Side == side:
-			return true
+			return !m.Started.After(a.At)
 		}
 	}
 	return false

@@ -1033,3 +1033,46 @@ func testVacationInSetup(t *testing.T, s storage.Store) {
 	_, err = s.Act(ctx, off.ID, 0, storage.Action{Kind: storage.ActVacation, Side: game.Red, Days: 1, At: T0.Add(day)})
 	wantErr(t, "a vacation in a match called off", err, storage.ErrGameOver)
 }
+
+// testVacationOverToldOnce: a vacation that runs out on time tells the
+// player their move's deadline only when nothing since it began told it:
+// not when the game began during it (the start's board gave the deadline
+// it moved), nor when a pause ran out during it (the pause's end gave it).
+func testVacationOverToldOnce(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	day := 24 * time.Hour
+	for _, tc := range []struct {
+		name   string
+		during func(m *storage.Match, at time.Time) // what happens in Red's vacation, from at on
+	}{
+		{"the game begins during it", func(m *storage.Match, at time.Time) {
+			must(s.SetSetup(ctx, m.ID, 0, game.Blue, game.RandomSetup(m.Rules, 51), storage.SetupConfirmed, at)).in(t)
+		}},
+		{"a pause runs out during it", func(m *storage.Match, at time.Time) {
+			must(s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActOfferPause, Side: game.Blue, Days: 1, At: at})).in(t)
+			must(s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActAcceptPause, Side: game.Red, Days: 1, At: at.Add(time.Hour)})).in(t)
+			Deliver(t, s, at.Add(time.Hour))
+			must(s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActResume, Side: game.Red, At: at.Add(time.Hour + day)})).in(t)
+		}},
+	} {
+		m := must(s.CreateMatch(ctx, NewMatch(game.VariantClassic))).in(t)
+		must(s.SetSetup(ctx, m.ID, 0, game.Red, game.RandomSetup(m.Rules, 50), storage.SetupConfirmed, T0)).in(t)
+		if tc.name != "the game begins during it" {
+			must(s.SetSetup(ctx, m.ID, 0, game.Blue, game.RandomSetup(m.Rules, 51), storage.SetupConfirmed, T0)).in(t)
+		}
+		Deliver(t, s, T0)
+		leaves := T0.Add(time.Hour)
+		must(s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacation, Side: game.Red, Days: 3, At: leaves})).in(t)
+		Deliver(t, s, leaves)
+		tc.during(m, leaves.Add(time.Hour))
+		Deliver(t, s, leaves.Add(2*day))
+		back := leaves.Add(3 * day)
+		if m = must(s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacationEnd, Side: game.Red, At: back})).in(t); !m.Owes(game.Red) {
+			t.Fatalf("%s: Red owes nothing when back", tc.name)
+		}
+		if got, want := dueEvents(t, s, back), "vacation-over>blue"; got != want {
+			t.Errorf("%s: the vacation's end owes %q, want %q", tc.name, got, want)
+		}
+		Deliver(t, s, back)
+	}
+}

@@ -74,6 +74,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"Vacation", testVacation},
 		{"StopsKeepReminders", testStopsKeepReminders},
 		{"VacationInSetup", testVacationInSetup},
+		{"VacationOverToldOnce", testVacationOverToldOnce},
 		{"NothingAfterTheSetupDeadline", testNothingAfterTheSetupDeadline},
 		{"TimeAway", testTimeAway},
 		{"TournamentTimeAway", testTournamentTimeAway},
