@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"strconv"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -122,5 +123,34 @@ func TestBrowserSetupHintIsPolite(t *testing.T) {
 	browsertest.Wait(t, ctx, "the refusal of Confirm", `document.getElementById("refusal").textContent.indexOf("Missing") >= 0`)
 	if hint, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#"+id))); err != nil || hint != "" {
 		t.Fatalf("beside the refusal, the hint says %q (%v)", hint, err)
+	}
+
+	// A check still on its way when Confirm is refused keeps the hint away
+	// too when it answers: the refusal said it already.
+	if err := chromedp.Do(ctx,
+		chromedp.Evaluate[chromedp.Void](`window.heldChecks = [];
+			const fetched = window.fetch;
+			window.fetch = (url, opts) => String(url).indexOf("/api/check") < 0 ? fetched(url, opts) :
+				new Promise(done => window.heldChecks.push(() => done(fetched(url, opts))))`),
+		chromedp.Focus(chromedp.CSS(`.sq[data-sq="13"]`)),
+		chromedp.KeyEvent("b"),
+	); err != nil {
+		t.Fatal(err)
+	}
+	browsertest.Wait(t, ctx, "the check of the Bomb asked", `window.heldChecks.length === 1`)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#confirm`))); err != nil {
+		t.Fatal(err)
+	}
+	browsertest.Wait(t, ctx, "Confirm refused again", `document.getElementById("refusal").textContent.indexOf("Missing") >= 0`)
+	checked, err := chromedp.Run(ctx, chromedp.Evaluate[int](`+document.body.dataset.checked`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`window.heldChecks.forEach(f => f())`)); err != nil {
+		t.Fatal(err)
+	}
+	browsertest.Wait(t, ctx, "the held check's answer", `+document.body.dataset.checked === `+strconv.Itoa(checked+1))
+	if hint, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#"+id))); err != nil || hint != "" {
+		t.Fatalf("beside the refusal, the late check's hint says %q (%v)", hint, err)
 	}
 }

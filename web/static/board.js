@@ -104,7 +104,10 @@
   // A refusal may say until when, in Discord's time markup (see stamp).
   // The set-up's hint gives way to it, as the eye sees (both would say the
   // same of a set-up refused), until the next step (click, check).
-  function refuse(e) { $("refusal").textContent = L ? stamp(e.message) : e.message; $("done").textContent = ""; put($("hint"), ""); }
+  // refusedAt is the number of set-up checks asked for when the last
+  // refusal came: their answers leave the hint to the next step (check).
+  var refusedAt = 0;
+  function refuse(e) { $("refusal").textContent = L ? stamp(e.message) : e.message; $("done").textContent = ""; put($("hint"), ""); refusedAt = checks || 0; }
   // act sends a player's action, on the board as the page shows it (basis).
   // Refused because the board changed meanwhile, it brings the current state
   // at once, so that the next try works.
@@ -533,7 +536,8 @@
       if (!quiet) { document.body.dataset.checked = (+document.body.dataset.checked || 0) + 1; } // for tests: answers so far
       if (n !== checks || !settingUp()) { return; } // an older draft's answer is stale, as is any once the set-up is over
       setupOK = !j.refusal;
-      if (!quiet) { checkText = j.refusal || ""; hint(checkText); }
+      // A refusal since it was asked said it already: the hint waits for the next step.
+      if (!quiet) { checkText = j.refusal || ""; if (n > refusedAt) { hint(checkText); } }
       if (L) { draw(); }
     }).catch(refuse);
   }
