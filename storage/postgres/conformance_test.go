@@ -33,6 +33,28 @@ func TestConformance(t *testing.T) {
 	})
 }
 
+// TestConformanceRepeatableRead runs the suite on two pools, as
+// TestConformanceTwoPools does, on a database whose transactions are
+// REPEATABLE READ unless they say otherwise (an admin's
+// default_transaction_isolation): the store's counts under its advisory
+// locks (a member's limits, a server's seeks) must see what the holder
+// before them wrote, which a snapshot taken before the lock was granted
+// does not.
+func TestConformanceRepeatableRead(t *testing.T) {
+	storagetest.Run(t, func(t *testing.T) storage.Store {
+		url := pgtest.NewDatabase(t)
+		admin, err := pgx.Connect(context.Background(), url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer admin.Close(context.Background())
+		if _, err := admin.Exec(context.Background(), "ALTER DATABASE "+pgx.Identifier{admin.Config().Database}.Sanitize()+" SET default_transaction_isolation = 'repeatable read'"); err != nil {
+			t.Fatal(err)
+		}
+		return &twoPools{dbs: [2]*postgres.DB{openURL(t, url), openURL(t, url)}}
+	})
+}
+
 // TestConformanceTwoPools runs the suite on a store whose calls alternate
 // between two stores on one database, each with its own connection pool, as
 // two bot processes would: the races of the suite (the same move sent many

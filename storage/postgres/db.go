@@ -131,6 +131,13 @@ func Open(ctx context.Context, opts Options) (*DB, error) {
 	if opts.ReadOnly {
 		cfg.ConnConfig.RuntimeParams["default_transaction_read_only"] = "on"
 	}
+	// READ COMMITTED, whatever the server's or the URL's default: a count
+	// made under an advisory lock (a member's limits, a server's seeks, the
+	// schema's version) must see what the lock's holder before it wrote,
+	// which a REPEATABLE READ snapshot taken before the lock was granted
+	// does not; and a lease or a follower written at once by two processes
+	// waits for the other, where REPEATABLE READ would fail it.
+	cfg.ConnConfig.RuntimeParams["default_transaction_isolation"] = "read committed"
 	if cfg.ConnConfig.ConnectTimeout == 0 {
 		cfg.ConnConfig.ConnectTimeout = DefaultConnectTimeout
 	}
