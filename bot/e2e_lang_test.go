@@ -66,7 +66,7 @@ func TestLanguages(t *testing.T) {
 			}
 		}
 		early := h.bob.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "J6"), discordtest.Opt("to", "J5")).Reply(t)
-		if want := "Aucune de vos parties n'attend cela de vous pour l'instant. `/stratego games` les liste."; early.Content != want {
+		if want := "Aucune de vos parties n'attend votre coup pour l'instant. `/stratego games` les liste."; early.Content != want {
 			t.Errorf("a move out of turn in French: %q", early.Content)
 		}
 		h.waitMoves(1, 2)
