@@ -273,20 +273,32 @@ func (b *Bot) computerMoves(ctx context.Context, m *storage.Match, side game.Sid
 func (b *Bot) answer(ctx context.Context, m *storage.Match, side game.Side, v game.View) {
 	var mv game.Move
 	a := b.thinkers.book(time.Now())
-	chosen := false
+	chosen, stuck := false, false
 	b.thinkers.do(b.stopping, a, func() {
 		b.guard(ctx, "computer", func(context.Context) {
 			var err error
 			player := ai.New(computerLevel(m), m.Secret.Seed(seedComputerMove, uint64(v.Ply()))).WithTimeCap(a.thoughtCap())
 			if mv, err = player.Choose(v); err != nil {
-				b.log.Error("the computer found no move", "match", m.ID, "error", err)
+				// No legal move in a game not over: a record older than
+				// the repetition rules' stricter reading (ResumeRecorded).
+				stuck = errors.Is(err, game.ErrGameOver) && !v.Result.Over()
+				if !stuck {
+					b.log.Error("the computer found no move", "match", m.ID, "error", err)
+				}
 				return
 			}
 			chosen = true
 		})
 	})
 	// A move not chosen keeps its place in the schedule, as a move does.
-	if !b.waitUntil(a.due) || !chosen {
+	if !b.waitUntil(a.due) {
+		return
+	}
+	if stuck {
+		b.computerResigns(ctx, m, side)
+		return
+	}
+	if !chosen {
 		return
 	}
 	b.guard(ctx, "computer", func(ctx context.Context) {
@@ -303,6 +315,20 @@ func (b *Bot) answer(ctx context.Context, m *storage.Match, side game.Side, v ga
 			// logger (New) keeps only its kind.
 			b.log.Warn("the computer's move was refused", "match", m.ID, "error", err)
 		}
+	})
+}
+
+// computerResigns ends m, where the computer (side) has no legal move, by
+// its resignation: it cannot move, and its time never runs out.
+func (b *Bot) computerResigns(ctx context.Context, m *storage.Match, side game.Side) {
+	b.guard(ctx, "computer", func(ctx context.Context) {
+		resigned, err := b.recordAction(ctx, m.ID, m.Version, side, storage.ActResign)
+		if err != nil {
+			b.log.Warn("the computer, with no legal move, could not resign", "match", m.ID, "error", err)
+			return
+		}
+		b.log.Info("the computer had no legal move and resigned", "match", m.ID)
+		b.afterChange(ctx, resigned, nil)
 	})
 }
 
