@@ -3,7 +3,9 @@ package bot
 import (
 	"context"
 	"log/slog"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -360,27 +362,13 @@ func TestPairingAnnouncementDeadline(t *testing.T) {
 		{"the round on", false, paired.Add(50 * time.Hour), paired.Add(50 * time.Hour)}, // moved on by two hours away
 		{"the round over", true, paired.Add(time.Minute), paired.Add(48 * time.Hour)},
 	} {
-		tt := storagetest.NewTournament("g1")
-		tt.Rules = tournament.DefaultRules(tournament.Swiss, 2)
-		tt.RoundTime = 48 * time.Hour
-		tt.Names = map[string]string{"a": "Ann", "b": "Bob", "c": "Cleo"}
-		tt.Log = []tournament.Event{tournament.Join("a", 1600), tournament.Join("b", 1500), tournament.Join("c", 1400)}
-		s, err := tt.State()
-		if err != nil {
-			t.Fatal(err)
-		}
-		round, err := s.NextRound()
-		if err != nil {
-			t.Fatal(err)
-		}
-		tt.Log = append(tt.Log, round)
+		var results []tournament.Event
 		if tc.over {
-			tt.Log = append(tt.Log, tournament.Record(1, 1, tournament.RedWon))
+			results = append(results, tournament.Record(1, 1, tournament.RedWon))
 		}
+		tt, s := firstRound(t, tournament.DefaultRules(tournament.Swiss, 2), map[string]string{"a": "Ann", "b": "Bob", "c": "Cleo"}, results...)
+		tt.RoundTime = 48 * time.Hour
 		tt.RoundDeadline = tc.deadline
-		if s, err = tt.State(); err != nil {
-			t.Fatal(err)
-		}
 		text, _ := pairingAnnouncement(lang.For("en"), tt, s, 1, paired)
 		if want := "Deadline <t:" + unix(tc.want) + ":f>"; !strings.Contains(text, want) {
 			t.Errorf("%s: %q, want it to say %q", tc.name, text, want)
@@ -437,23 +425,8 @@ func TestTournamentEndNamesAnOutrightWinner(t *testing.T) {
 		{"a game drawn", tournament.Drawn, false},
 		{"a game both forfeited", tournament.DoubleForfeit, false},
 	} {
-		tt := storagetest.NewTournament("g1")
+		tt, s := firstRound(t, tournament.DefaultRules(tournament.RoundRobin, 1), map[string]string{"a": "Ann", "b": "Bob"}, tournament.Record(1, 1, tc.result))
 		tt.Name = "Duo"
-		tt.Rules = tournament.DefaultRules(tournament.RoundRobin, 1)
-		tt.Names = map[string]string{"a": "Ann", "b": "Bob"}
-		tt.Log = []tournament.Event{tournament.Join("a", 1600), tournament.Join("b", 1500)}
-		s, err := tt.State()
-		if err != nil {
-			t.Fatal(err)
-		}
-		round, err := s.NextRound()
-		if err != nil {
-			t.Fatal(err)
-		}
-		tt.Log = append(tt.Log, round, tournament.Record(1, 1, tc.result))
-		if s, err = tt.State(); err != nil {
-			t.Fatal(err)
-		}
 		text := overText(lang.For("en"), tt, s)
 		want := "**Duo** is over. Final standings:"
 		if tc.winner {
@@ -463,4 +436,29 @@ func TestTournamentEndNamesAnOutrightWinner(t *testing.T) {
 			t.Errorf("%s: %q, want %q", tc.name, text, want)
 		}
 	}
+}
+
+// firstRound is a tournament of rules whose players (id: name, joined in
+// the order of their ids, the first the highest rated) are paired for
+// round 1, with results after it, and its state.
+func firstRound(t *testing.T, rules tournament.Rules, names map[string]string, results ...tournament.Event) (*storage.Tournament, *tournament.Tournament) {
+	t.Helper()
+	tt := storagetest.NewTournament("g1")
+	tt.Rules, tt.Names = rules, names
+	for k, id := range slices.Sorted(maps.Keys(names)) {
+		tt.Log = append(tt.Log, tournament.Join(id, 1600-100*k))
+	}
+	s, err := tt.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	round, err := s.NextRound()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt.Log = append(append(tt.Log, round), results...)
+	if s, err = tt.State(); err != nil {
+		t.Fatal(err)
+	}
+	return tt, s
 }
