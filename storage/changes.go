@@ -30,7 +30,9 @@ func (c Changes) reminders() func(time.Duration) []time.Duration {
 func noReminders(time.Duration) []time.Duration { return nil }
 
 // NewMatch returns the match CreateMatch stores for m, still without its ID:
-// version 0 (PrepareSave makes it 1), a secret drawn when m has none, and in
+// version 0 (PrepareSave makes it 1), a secret drawn when m has none, on a
+// game clock the clock's time on both sides when m gives none (as
+// AcceptChallenge starts them: a tournament's game is made so), and in
 // set-up a deadline of Created + MoveTime when m has none.
 func (c Changes) NewMatch(m *Match) (*Match, error) {
 	if m.Created.IsZero() {
@@ -43,6 +45,9 @@ func (c Changes) NewMatch(m *Match) (*Match, error) {
 		if n.Secret, err = NewSecret(); err != nil {
 			return nil, err
 		}
+	}
+	if n.Clock.On() && n.Left == [2]time.Duration{} {
+		n.Left = [2]time.Duration{n.Clock.Base, n.Clock.Base}
 	}
 	if n.Phase == PhaseSetup && n.Deadline.IsZero() {
 		n.setDeadline(n.Created.Add(n.MoveTime), c.reminders())
