@@ -337,6 +337,11 @@ func (c Changes) SetSetup(m *Match, side game.Side, setup game.Setup, status Set
 		return nil, err
 	}
 	m.Started = second(at)
+	if m.Clock.On() && m.Left == [2]time.Duration{} {
+		// Stored before NewMatch gave a created match its clock's time
+		// (a tournament's game): nobody has played, and it is all theirs.
+		m.Left = [2]time.Duration{m.Clock.Base, m.Clock.Base}
+	}
 	m.afterAction(g, at, c.reminders())
 	if m.Phase == PhasePlaying {
 		// Red's turn ends after a vacation taken during the set-ups, too.
