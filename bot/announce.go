@@ -108,14 +108,28 @@ func (b *Bot) boardMessage(p lang.Printer, m *storage.Match, g *game.Game, viewe
 	return msg
 }
 
-// clockLine shows each side's time left on a game clock, as of the start of
-// the turn; "" without a clock or once the game is over.
+// clockLine shows each side's time left on a game clock now (clocksLeft);
+// "" without a clock or once the game is over.
 func (b *Bot) clockLine(p lang.Printer, m *storage.Match, g *game.Game) string {
 	if !m.Clock.On() || g.Result().Over() {
 		return ""
 	}
-	return p.Sprintf("Clocks: %[1]s %[2]s · %[3]s %[4]s (%[5]s)", b.playerName(p, m, game.Red), clockTime(m.Left[game.Red]),
-		b.playerName(p, m, game.Blue), clockTime(m.Left[game.Blue]), m.Clock.String())
+	left := b.clocksLeft(m)
+	return p.Sprintf("Clocks: %[1]s %[2]s · %[3]s %[4]s (%[5]s)", b.playerName(p, m, game.Red), clockTime(left[game.Red]),
+		b.playerName(p, m, game.Blue), clockTime(left[game.Blue]), m.Clock.String())
+}
+
+// clocksLeft is each side's time left on m's game clock now: the side to
+// move's, while its clock runs, is what its deadline leaves it (a gift of
+// time or time given back since its turn began included), to the second
+// above as the web board counts it down; the other side's, and one whose
+// board is still on its way, as stored.
+func (b *Bot) clocksLeft(m *storage.Match) [2]time.Duration {
+	left := m.Left
+	if m.Phase == storage.PhasePlaying && m.ClockRunning() {
+		left[m.ToMove()] = max(0, m.Deadline.Sub(b.now())+time.Second-1).Truncate(time.Second)
+	}
+	return left
 }
 
 // timeLines are what a board says of the match's time besides the
@@ -256,12 +270,13 @@ func (b *Bot) finaleMessage(p lang.Printer, m *storage.Match, g *game.Game) *dis
 
 // pictureOptions are the options of a board picture of m: the players'
 // names, the viewer's numbering, the match's picture secret and, on a game
-// clock, both clocks.
+// clock, both clocks as they stand now (clocksLeft).
 func (b *Bot) pictureOptions(p lang.Printer, m *storage.Match, n game.Numbering) render.Options {
 	o := render.Options{Names: b.plainNames(p, m), Numbering: n, Lang: p, Secret: pictureSecret(m)}
 	if m.Clock.On() {
-		o.Clocks = [2]string{clockTime(m.Left[game.Red]), clockTime(m.Left[game.Blue])}
-		o.LowClocks = [2]bool{lowOnTime(m.Clock, m.Left[game.Red]), lowOnTime(m.Clock, m.Left[game.Blue])}
+		left := b.clocksLeft(m)
+		o.Clocks = [2]string{clockTime(left[game.Red]), clockTime(left[game.Blue])}
+		o.LowClocks = [2]bool{lowOnTime(m.Clock, left[game.Red]), lowOnTime(m.Clock, left[game.Blue])}
 	}
 	return o
 }

@@ -260,17 +260,23 @@ func (c *matchNotice) board() ([]outgoing, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The turn the board tells is on still when nothing but actions
+	// within it (a gift of time, a pause, a vacation, a draw offer) came
+	// since, as when the move's board is sent again after a failure: the
+	// side to move is told its deadline as it holds now, and gets the
+	// menus, which stay valid through those actions.
+	turnOn := c.current || m.SameTurn(n.Log)
 	// Only the side to move is told its deadline: the clock starts as its
 	// notice is sent. What others are sent does not depend on when.
 	deadline := time.Time{}
-	if c.current && aud == storage.Audience(g.ToMove()) {
+	if turnOn && aud == storage.Audience(g.ToMove()) {
 		deadline = deadlineToShow(m, g, c.now)
 	}
 	what := headlineOf(n.Event, g)
 	if n.Log > 0 && m.Log[n.Log-1].Kind == storage.ActAward {
 		what = awardHeadline(m.ModeratorNote)
 	}
-	msg := b.boardMessage(p, m, g, viewerOf(aud), numbering, what, deadline, c.current)
+	msg := b.boardMessage(p, m, g, viewerOf(aud), numbering, what, deadline, turnOn)
 	if n.Event == storage.EventStarted {
 		// The first board says which tournament game it is; the
 		// later ones are answers to it.

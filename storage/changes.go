@@ -30,7 +30,9 @@ func (c Changes) reminders() func(time.Duration) []time.Duration {
 func noReminders(time.Duration) []time.Duration { return nil }
 
 // NewMatch returns the match CreateMatch stores for m, still without its ID:
-// version 0 (PrepareSave makes it 1), a secret drawn when m has none, and in
+// version 0 (PrepareSave makes it 1), a secret drawn when m has none, on a
+// game clock the clock's time on both sides when m gives none (as
+// AcceptChallenge starts them: a tournament's game is made so), and in
 // set-up a deadline of Created + MoveTime when m has none.
 func (c Changes) NewMatch(m *Match) (*Match, error) {
 	if m.Created.IsZero() {
@@ -43,6 +45,9 @@ func (c Changes) NewMatch(m *Match) (*Match, error) {
 		if n.Secret, err = NewSecret(); err != nil {
 			return nil, err
 		}
+	}
+	if n.Clock.On() && n.Left == [2]time.Duration{} {
+		n.Left = [2]time.Duration{n.Clock.Base, n.Clock.Base}
 	}
 	if n.Phase == PhaseSetup && n.Deadline.IsZero() {
 		n.setDeadline(n.Created.Add(n.MoveTime), c.reminders())
@@ -332,6 +337,11 @@ func (c Changes) SetSetup(m *Match, side game.Side, setup game.Setup, status Set
 		return nil, err
 	}
 	m.Started = second(at)
+	if m.Clock.On() && m.Left == [2]time.Duration{} {
+		// Stored before NewMatch gave a created match its clock's time
+		// (a tournament's game): nobody has played, and it is all theirs.
+		m.Left = [2]time.Duration{m.Clock.Base, m.Clock.Base}
+	}
 	m.afterAction(g, at, c.reminders())
 	if m.Phase == PhasePlaying {
 		// Red's turn ends after a vacation taken during the set-ups, too.

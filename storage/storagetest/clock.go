@@ -79,3 +79,26 @@ func testGameClock(t *testing.T, s storage.Store) {
 	_, err = s.CreateChallenge(ctx, bad, storage.MemberLimits{})
 	wantErr(t, "a 10-second clock", err, storage.ErrInvalid)
 }
+
+// testGameClockOfACreatedMatch: a match made on a clock by CreateMatch (a
+// tournament's game), not from a challenge, starts with the clock's time
+// on both sides, as one accepted from a challenge does: Red, told it is its
+// move, has the whole of it.
+func testGameClockOfACreatedMatch(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	clock := storage.TimeControl{Base: 10 * time.Minute, Increment: 5 * time.Second}
+	m := NewMatch(game.VariantClassic)
+	m.Clock, m.MoveTime = clock, 15*time.Minute
+	m = must(s.CreateMatch(ctx, m)).in(t)
+	if want := [2]time.Duration{clock.Base, clock.Base}; m.Left != want {
+		t.Fatalf("the created match's clocks: %v, want %v", m.Left, want)
+	}
+	for side := range 2 {
+		m = must(s.SetSetup(ctx, m.ID, 0, game.Side(side), game.RandomSetup(m.Rules, uint64(side+1)), storage.SetupConfirmed, T0)).in(t)
+	}
+	deliverAll(t, s, T0.Add(10*time.Second))
+	m = must(s.Match(ctx, m.ID)).in(t)
+	if want := T0.Add(10*time.Second + clock.Base); m.Phase != storage.PhasePlaying || !m.Deadline.Equal(want) {
+		t.Fatalf("after the start: %v, deadline %v, want %v", m.Phase, m.Deadline, want)
+	}
+}

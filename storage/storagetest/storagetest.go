@@ -82,6 +82,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"VacationKeptToTheSecond", testVacationKeptToTheSecond},
 		{"SetupClockWaitsForTheInvites", testSetupClockWaitsForTheInvites},
 		{"GameClock", testGameClock},
+		{"GameClockOfACreatedMatch", testGameClockOfACreatedMatch},
 		{"Leases", testLeases},
 		{"LeaseBoundary", testLeaseBoundary},
 		{"LeaseRaced", testLeaseRaced},
