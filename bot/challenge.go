@@ -73,6 +73,10 @@ func (b *Bot) namedOpponent(ctx context.Context, i *discordgo.Interaction, opts 
 	case opp.ID == me.ID:
 		b.say(i, "You can't challenge yourself. Pick another member of this server.")
 		return storage.Player{}, true
+	case opp.ID == b.botUserID() && opts.str(optClock) != "":
+		// Its thoughts take their time in a thinkers' schedule, not on a clock.
+		b.say(i, "The computer plays without a game clock: challenge me without `clock`, or use `/stratego practice`.")
+		return storage.Player{}, true
 	case opp.ID == b.botUserID():
 		b.onPractice(ctx, i, opts)
 		return storage.Player{}, true
