@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -356,5 +357,35 @@ func TestUnreadableSeekHoldsUpNoOther(t *testing.T) {
 	}
 	if got := h.bob.SlashCommand(t, h.channel, "stratego seeks").Reply(t); !strings.Contains(got.Content, "Nobody is in the queue") {
 		t.Fatalf("the queue after alice left: %q", got.Content)
+	}
+}
+
+// TestSeekRatingIsTheMembersNow: bob's seek waits while he wins a rated
+// game. The queue lists him at his rating now, as /stratego stats shows
+// it, and a seek up to 1600 is not paired with him; one of any rating is.
+// Before, his seek kept the 1500 of when he made it, in the list and in
+// the pairing.
+func TestSeekRatingIsTheMembersNow(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.bob.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h")).Reply(t)
+	h.startClassic()
+	ask := h.alice.SlashCommand(t, h.channel, "stratego resign").Reply(t)
+	h.alice.ClickButton(t, ask, button(t, ask, "Resign")).Updated(t)
+	h.bob.WaitDM(t, contains("You won: alice resigned."))
+	st, err := h.db.Standing(context.Background(), h.guild.ID, game.VariantClassic, h.bob.ID)
+	if err != nil || roundedRating(st.Rating) <= 1600 {
+		t.Fatalf("bob's standing after his win: %+v, %v", st, err)
+	}
+	rating := strconv.Itoa(roundedRating(st.Rating))
+	if list := h.carol.SlashCommand(t, h.channel, "stratego seeks").Reply(t); !strings.Contains(list.Content, "bob ("+rating+"): Classic · 1 day per move") {
+		t.Fatalf("the queue after bob's win (%s): %q", rating, list.Content)
+	}
+	if got := h.carol.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h"), discordtest.Opt("rating_max", 1600)).Reply(t); !got.Ephemeral || strings.Contains(got.Content, "the queue paired you") {
+		t.Fatalf("carol's seek up to 1600, bob at %s, answered %q", rating, got.Content)
+	}
+	dave := h.guild.AddMember("dave")
+	if got := dave.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h")).Reply(t); !strings.Contains(got.Content, "<@"+h.bob.ID+"> and <@"+dave.ID+">") {
+		t.Fatalf("dave's seek answered %q", got.Content)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -52,9 +53,12 @@ type Seek struct {
 	Rules     game.Rules
 	MoveTime  time.Duration
 	Clock     TimeControl
-	// Rating is the seeker's rating in the variant when they made the seek,
-	// rounded as the standings show it; RatingMin and RatingMax (0: no
-	// bound) are the ratings the seeker accepts as opponents.
+	// Rating is the seeker's rating in the seek's server and variant,
+	// rounded as the standings show it (RoundRating): as of the seek when
+	// it is placed, and as of now when the store reads it (Seeks,
+	// PlaceSeek), so that a rated game its member finished while it waited
+	// counts; RatingMin and RatingMax (0: no bound) are the ratings the
+	// seeker accepts as opponents.
 	Rating               int
 	RatingMin, RatingMax int
 	Created, Expires     time.Time
@@ -65,6 +69,10 @@ type Seek struct {
 	// other; nil pairs any, in the new seek's channel. It is not stored.
 	Meets map[string]string
 }
+
+// RoundRating is a rating to the unit, as the standings show it and as
+// a seek's Rating and the rating ranges compare it.
+func RoundRating(r float64) int { return int(math.Round(r)) }
 
 // Allows reports whether the seeker accepts an opponent of that rating.
 func (s *Seek) Allows(rating int) bool {
@@ -246,13 +254,15 @@ type SeekStore interface {
 	// PlaceSeek puts s in its server's queue, or matches it at once with
 	// the oldest compatible seek waiting there (see PlanSeek): one
 	// transaction, so that a waiting seek makes one match at most, however
-	// many processes place seeks at once. ErrQueueFull when the queue is
+	// many processes place seeks at once. Each waiting seek is weighed at
+	// its member's rating now (Seek.Rating), read in that transaction. ErrQueueFull when the queue is
 	// full; ErrInvalid for a seek that does not hold together. A waiting
 	// seek whose record cannot be read (damaged, or written by a newer
 	// strategobot) is passed over, neither paired nor counted, and
 	// replaced by its member's next seek.
 	PlaceSeek(ctx context.Context, s *Seek, partnerSide game.Side) (SeekOutcome, error)
-	// Seeks returns a server's seeks still waiting at now, oldest first;
+	// Seeks returns a server's seeks still waiting at now, oldest first,
+	// each with its member's rating now (Seek.Rating);
 	// with those whose record cannot be read, the others and an
 	// *UnreadableError naming them (Keys: their members), until they
 	// expire, by the expiry each was stored with (which a backend keeps
