@@ -389,3 +389,48 @@ func TestSeekRatingIsTheMembersNow(t *testing.T) {
 		t.Fatalf("dave's seek answered %q", got.Content)
 	}
 }
+
+// TestSeeksOfTheSameMomentPair: alice's seek is placed in bob's channel
+// while the bot is still looking, for bob's seek there, at the queue as it
+// was (it asks Discord about carol, who waits in a channel neither sees).
+// The two seeks are of the same game in the same channel: they pair there.
+// Before, bob's seek paired only with a seek the bot had looked at, so
+// both waited side by side, each compatible with the other, until a third
+// member came.
+func TestSeeksOfTheSameMomentPair(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	view := int64(discordgo.PermissionViewChannel)
+	carolCh := h.guild.AddChannel("carol-corner")
+	carolCh.SetOverwrite(h.guild.Everyone(), 0, view)
+	carolCh.SetOverwrite(h.carol, view, 0)
+	carolCh.SetOverwrite(h.srv.Bot(), view|discordgo.PermissionSendMessages|discordgo.PermissionAttachFiles|discordgo.PermissionCreatePublicThreads, 0)
+	overwritesKnown(h, carolCh, 3)
+	h.channel.SetOverwrite(h.carol, 0, view)
+	overwritesKnown(h, h.channel, 1)
+	h.carol.SlashCommand(t, carolCh, "stratego seek", discordtest.Opt("time", "24h")).Reply(t)
+
+	hold := h.srv.HoldNext(t, memberRoute, 1)
+	bob := h.bob.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h"))
+	h.srv.WaitFor(t, "the bot to ask about carol", func() bool { return hold.Waiting() == 1 })
+	// alice's seek, of the same moment, handled meanwhile (by another
+	// process of the bot, say).
+	now := h.clock.Now()
+	alice := &storage.Seek{GuildID: h.guild.ID, ChannelID: h.channel.ID, Player: storage.Player{UserID: h.alice.ID, Name: "alice"},
+		TimeClass: "24h", Rules: game.DefaultRules(game.VariantClassic), MoveTime: 24 * time.Hour, Rating: 1500,
+		Created: now, Expires: now.Add(24 * time.Hour), Meets: map[string]string{}} // as the bot judged carol's for her
+	if out, err := h.db.PlaceSeek(context.Background(), alice, game.Red); err != nil || out.Seek == nil {
+		t.Fatalf("alice's seek: %+v, %v", out, err)
+	}
+	hold.Release()
+	got := bob.Reply(t)
+	if want := "<@" + h.alice.ID + "> and <@" + h.bob.ID + ">: the queue paired you."; got.Ephemeral || !strings.Contains(got.Content, want) {
+		t.Fatalf("bob's seek answered %q, want %q", got.Content, want)
+	}
+	if m := h.match(1); m.ChannelID != h.channel.ID {
+		t.Errorf("the match is in %s, want bob's channel %s", m.ChannelID, h.channel.ID)
+	}
+	if list := h.carol.SlashCommand(t, carolCh, "stratego seeks").Reply(t); !strings.Contains(list.Content, "(1):") || !strings.Contains(list.Content, "carol") {
+		t.Errorf("the queue: %q, want carol alone", list.Content)
+	}
+}

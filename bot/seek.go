@@ -205,7 +205,8 @@ const maxPartnerAsks = 3
 // server is taken out of the queue: nobody would come to the match, and
 // its other player would wait for a set-up until the set-up time ran out.
 // When Discord does not say in time, the waiting seek's channel serves, if
-// the member behind i can see it.
+// the member behind i can see it. A seek placed in this channel after the
+// queue was read here pairs here all the same (storage.Seek.Meets).
 func (b *Bot) seekPartners(ctx context.Context, i *discordgo.Interaction, s *storage.Seek) {
 	s.Meets = map[string]string{}
 	queue, err := b.seeks(ctx, s.GuildID, s.Created)

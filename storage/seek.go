@@ -64,9 +64,12 @@ type Seek struct {
 	Created, Expires     time.Time
 	// Meets, when not nil, names the waiting seeks (by member) that a new
 	// seek may be paired with, and the channel of each match: one both
-	// members can see, which only the bot can tell. PlanSeek pairs the
-	// oldest compatible seek named there, in its channel, and none
-	// other; nil pairs any, in the new seek's channel. It is not stored.
+	// members can see, which only the bot can tell ("": none). PlanSeek
+	// pairs the oldest compatible seek named there with a channel, in it,
+	// or one it does not name that was made in the new seek's own channel,
+	// in that channel, where both members sought: a seek placed at the
+	// same moment, after the bot looked at the queue; none other. nil
+	// pairs any, in the new seek's channel. It is not stored.
 	Meets map[string]string
 }
 
@@ -114,8 +117,8 @@ type SeekPlan struct {
 
 // PlanSeek decides where seek s goes in a server's queue (its seeks, oldest
 // first): the oldest compatible seek still waiting at s.Created (of those
-// s.Meets names, when set) makes a match, in the channel where s was made
-// (its seeker is there now) or the one s.Meets names, with the waiting
+// s.Meets lets it meet, when set) makes a match, in the channel where s was
+// made (its seeker is there now) or the one s.Meets names, with the waiting
 // seeker on partnerSide; otherwise s waits, replacing its member's earlier
 // seek. Expired seeks are removed.
 func (c Changes) PlanSeek(queue []*Seek, s *Seek, partnerSide game.Side) (SeekPlan, error) {
@@ -166,7 +169,10 @@ func (s *Seek) meets(q *Seek) string {
 	if s.Meets == nil {
 		return s.ChannelID
 	}
-	return s.Meets[q.Player.UserID]
+	if ch, named := s.Meets[q.Player.UserID]; named || q.ChannelID != s.ChannelID {
+		return ch
+	}
+	return s.ChannelID
 }
 
 // LiveSeeks are the seeks of queue still waiting at now.
