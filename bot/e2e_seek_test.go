@@ -434,3 +434,50 @@ func TestSeeksOfTheSameMomentPair(t *testing.T) {
 		t.Errorf("the queue: %q, want carol alone", list.Content)
 	}
 }
+
+// TestSeekPairedAtOnceSaysItsEarlierIsReplaced: alice waits for a game of
+// a day a move, then seeks 10+5, which pairs her at once with bob. Her
+// first seek is gone (one seek a member and server), and she is told so
+// privately, as a seek that waits says it: before, only a seek that waited
+// said so, and she was left thinking her day-a-move seek still waited.
+func TestSeekPairedAtOnceSaysItsEarlierIsReplaced(t *testing.T) {
+	view := int64(discordgo.PermissionViewChannel)
+	const replaced = "Your earlier seek (Classic · 1 day per move) is replaced."
+	for _, tc := range []struct {
+		name      string
+		elsewhere bool // bob waits in a channel of his own, and cannot see alice's
+	}{
+		{"paired in alice's channel", false},
+		{"paired in bob's channel", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			bobCh := h.channel
+			if tc.elsewhere {
+				bobCh = h.guild.AddChannel("bob-corner")
+				h.channel.SetOverwrite(h.bob, 0, view)
+				overwritesKnown(h, h.channel, 1)
+			}
+			h.alice.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h")).Reply(t)
+			h.bob.SlashCommand(t, bobCh, "stratego seek", discordtest.Opt("time", "10+5")).Reply(t)
+			in := h.alice.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "10+5"))
+			got := in.Reply(t)
+			if tc.elsewhere {
+				if !got.Ephemeral || !strings.Contains(got.Content, "The queue paired you with bob") || !strings.Contains(got.Content, replaced) {
+					t.Fatalf("alice's seek answered %q, want %q", got.Content, replaced)
+				}
+			} else {
+				if got.Ephemeral || !strings.Contains(got.Content, "the queue paired you") || strings.Contains(got.Content, "replaced") {
+					t.Fatalf("alice's seek answered %q", got.Content)
+				}
+				if f := h.followUp(in); !f.Ephemeral || !strings.Contains(f.Content, replaced) {
+					t.Fatalf("alice's follow-up %q (ephemeral %v), want %q", f.Content, f.Ephemeral, replaced)
+				}
+			}
+			if list := h.carol.SlashCommand(t, h.channel, "stratego seeks").Reply(t); !strings.Contains(list.Content, "Nobody is in the queue") {
+				t.Errorf("the queue after the pairing: %q", list.Content)
+			}
+		})
+	}
+}

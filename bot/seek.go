@@ -267,13 +267,19 @@ func (b *Bot) seekMeeting(ctx context.Context, i *discordgo.Interaction, q *stor
 // pinging both, as the answer to the seek that made it; a match made in the
 // first seek's channel (seekPartners), which the first seeker can see and
 // this one not, is announced there by the outbox (seekAnnouncement), and
-// the member behind i is told privately where it is.
+// the member behind i is told privately where it is. The member's earlier
+// seek, which the new one replaced (one a member and server), is gone:
+// they are told so privately, as a seek that waits says it.
 func (b *Bot) announceSeekMatch(ctx context.Context, i *discordgo.Interaction, out storage.SeekOutcome) {
 	m := out.Match
 	b.afterChange(ctx, m, nil) // the set-up invites are in the outbox, recorded with the match
+	replaced := ""
+	if r := out.Replaced; r != nil {
+		replaced = printerOf(i).Sprintf(txtSeekReplaced, seekTerms(printerOf(i), r))
+	}
 	if m.ChannelID != i.ChannelID {
 		b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-			Content: printerOf(i).Sprintf(txtSeekPairedThere, mdEscape(out.Partner.Player.Name), m.ID.String(), m.ChannelID),
+			Content: replaced + printerOf(i).Sprintf(txtSeekPairedThere, mdEscape(out.Partner.Player.Name), m.ID.String(), m.ChannelID),
 			Flags:   discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{},
 		})
 		return
@@ -285,6 +291,9 @@ func (b *Bot) announceSeekMatch(ctx context.Context, i *discordgo.Interaction, o
 		Content:         text,
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{out.Partner.Player.UserID}},
 	})
+	if replaced != "" {
+		b.followUp(i, &discordgo.WebhookParams{Content: strings.TrimSpace(replaced), AllowedMentions: &discordgo.MessageAllowedMentions{}})
+	}
 	msg, err := b.s.InteractionResponse(i, b.untilStop())
 	if err != nil {
 		b.log.Warn("reading the match's message failed", "match", m.ID, "error", err)
