@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"net/http"
 	"strconv"
 	"strings"
 	"testing"
@@ -478,6 +479,31 @@ func TestSeekPairedAtOnceSaysItsEarlierIsReplaced(t *testing.T) {
 			if list := h.carol.SlashCommand(t, h.channel, "stratego seeks").Reply(t); !strings.Contains(list.Content, "Nobody is in the queue") {
 				t.Errorf("the queue after the pairing: %q", list.Content)
 			}
+		})
+	}
+}
+
+// TestSeekMatchMessageReadAgain: Discord fails the bot's read of the
+// answer that announces the queue's match, once (a 503). The bot reads it
+// again, and the announcement is the match's message, kept up to date as
+// the match goes on (and its thread starts from it, where the server plays
+// in threads). Before, the bot gave up at the first failure.
+func TestSeekMatchMessageReadAgain(t *testing.T) {
+	for _, mode := range []string{"live", "thread"} {
+		t.Run(mode, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			boardMode(t, mode)(h)
+			h.alice.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h")).Reply(t)
+			h.srv.FailNext(t, originalRoute, 1, http.StatusServiceUnavailable)
+			got := h.bob.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h")).Reply(t)
+			if !strings.Contains(got.Content, "the queue paired you") {
+				t.Fatalf("bob's seek answered %q", got.Content)
+			}
+			h.srv.WaitFor(t, "the announcement to be the match's message", func() bool {
+				m, err := h.db.Match(context.Background(), 1)
+				return err == nil && m.LiveMessage == got.ID && (mode != "thread" || m.ThreadID != "")
+			})
 		})
 	}
 }

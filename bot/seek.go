@@ -294,7 +294,7 @@ func (b *Bot) announceSeekMatch(ctx context.Context, i *discordgo.Interaction, o
 	if replaced != "" {
 		b.followUp(i, &discordgo.WebhookParams{Content: strings.TrimSpace(replaced), AllowedMentions: &discordgo.MessageAllowedMentions{}})
 	}
-	msg, err := b.s.InteractionResponse(i, b.untilStop())
+	msg, err := b.answerMessage(i)
 	if err != nil {
 		b.log.Warn("reading the match's message failed", "match", m.ID, "error", err)
 		return
