@@ -507,3 +507,35 @@ func TestSeekMatchMessageReadAgain(t *testing.T) {
 		})
 	}
 }
+
+// TestSeekerPlayingOnTheClockWaits: alice seeks a 10+5 game, then plays
+// one with bob, a challenge she took meanwhile. carol's 10+5 seek is not
+// paired with her in the middle of it: carol waits. Once alice's game is
+// over, her seek, still waiting, pairs with the next one's: dave's. A seek
+// with a time per move pairs as ever: bob's, while he plays on the clock.
+// Before, alice was paired mid-game, and carol waited the set-up time for
+// a set-up that never came.
+func TestSeekerPlayingOnTheClockWaits(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.alice.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "10+5")).Reply(t)
+	h.bob.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h")).Reply(t)
+	h.challenge("Classic", discordtest.Opt("clock", "10+5"))
+	h.sendSetups(placed(t, nil), placed(t, nil))
+
+	if got := h.carol.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "10+5")).Reply(t); !got.Ephemeral || !strings.Contains(got.Content, "You are in the queue") {
+		t.Fatalf("carol's seek, alice playing on the clock, answered %q", got.Content)
+	}
+	erin := h.guild.AddMember("erin")
+	if got := erin.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h")).Reply(t); !strings.Contains(got.Content, "<@"+h.bob.ID+"> and <@"+erin.ID+">") {
+		t.Fatalf("erin's seek of a day a move answered %q", got.Content)
+	}
+
+	ask := h.alice.SlashCommand(t, h.channel, "stratego resign", discordtest.Opt("match", "1")).Reply(t)
+	h.alice.ClickButton(t, ask, button(t, ask, "Resign")).Updated(t)
+	h.bob.WaitDM(t, contains("You won: alice resigned."))
+	dave := h.guild.AddMember("dave")
+	if got := dave.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "10+5")).Reply(t); !strings.Contains(got.Content, "<@"+h.alice.ID+"> and <@"+dave.ID+">") {
+		t.Fatalf("dave's seek, alice's game over, answered %q", got.Content)
+	}
+}

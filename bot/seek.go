@@ -206,7 +206,11 @@ const maxPartnerAsks = 3
 // its other player would wait for a set-up until the set-up time ran out.
 // When Discord does not say in time, the waiting seek's channel serves, if
 // the member behind i can see it. A seek placed in this channel after the
-// queue was read here pairs here all the same (storage.Seek.Meets).
+// queue was read here pairs here all the same (storage.Seek.Meets). A
+// seek on a clock is not paired with a waiting seeker who plays a game on
+// the clock now (one they took after they sought, say): their seek waits
+// for the next, once that game is over, and nobody waits the set-up time
+// for a set-up they have no time to send.
 func (b *Bot) seekPartners(ctx context.Context, i *discordgo.Interaction, s *storage.Seek) {
 	s.Meets = map[string]string{}
 	queue, err := b.seeks(ctx, s.GuildID, s.Created)
@@ -218,6 +222,10 @@ func (b *Bot) seekPartners(ctx context.Context, i *discordgo.Interaction, s *sto
 	asked := 0
 	for _, q := range queue {
 		if !q.Compatible(s) || !s.Created.Before(q.Expires) {
+			continue
+		}
+		if s.Clock.On() && b.playsOnTheClock(ctx, q.Player.UserID) {
+			s.Meets[q.Player.UserID] = "" // not now, even in this channel
 			continue
 		}
 		if asked == maxPartnerAsks {
@@ -239,6 +247,18 @@ func (b *Bot) seekPartners(ctx context.Context, i *discordgo.Interaction, s *sto
 		}
 		b.log.Info("dropped the seek of a member who left the server", "guild", s.GuildID)
 	}
+}
+
+// playsOnTheClock reports whether the member plays a match on a game
+// clock now, in set-up or under way; false when their matches cannot be
+// read (those that can are looked at).
+func (b *Bot) playsOnTheClock(ctx context.Context, user string) bool {
+	matches, err := b.store.PlayerMatches(ctx, user, true, 0)
+	if matches, _, err = passOver(b, "matches", matches, err); err != nil {
+		b.log.Warn("reading a seeker's matches failed", "error", err)
+		return false
+	}
+	return slices.ContainsFunc(matches, func(m *storage.Match) bool { return m.Clock.On() && m.Phase.Active() })
 }
 
 // seekMeeting returns the channel where the member behind i and the
