@@ -539,3 +539,30 @@ func TestSeekerPlayingOnTheClockWaits(t *testing.T) {
 		t.Fatalf("dave's seek, alice's game over, answered %q", got.Content)
 	}
 }
+
+// TestSeekerOnVacationWaits: alice seeks a game, then goes on vacation
+// from her match with bob. carol's seek of the same game is not paired
+// with her while she is away: carol waits. Back early, alice's seek, still
+// waiting, pairs with the next one's: dave's. Before, carol was paired
+// with alice, and her new match stood still for the days of alice's
+// vacation.
+func TestSeekerOnVacationWaits(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.alice.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "72h")).Reply(t)
+	h.challenge("Classic")
+	h.advance(time.Minute)
+	if got := h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 7)).Reply(t); !strings.Contains(got.Content, "You are on vacation until") {
+		t.Fatalf("alice's vacation answered %q", got.Content)
+	}
+	if got := h.carol.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "72h")).Reply(t); !got.Ephemeral || !strings.Contains(got.Content, "You are in the queue") {
+		t.Fatalf("carol's seek, alice on vacation, answered %q", got.Content)
+	}
+	if got := h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("end", true)).Reply(t); !strings.Contains(got.Content, "vacation") {
+		t.Fatalf("alice's end of vacation answered %q", got.Content)
+	}
+	dave := h.guild.AddMember("dave")
+	if got := dave.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "72h")).Reply(t); !strings.Contains(got.Content, "<@"+h.alice.ID+"> and <@"+dave.ID+">") {
+		t.Fatalf("dave's seek, alice back, answered %q", got.Content)
+	}
+}

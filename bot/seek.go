@@ -210,7 +210,9 @@ const maxPartnerAsks = 3
 // seek on a clock is not paired with a waiting seeker who plays a game on
 // the clock now (one they took after they sought, say): their seek waits
 // for the next, once that game is over, and nobody waits the set-up time
-// for a set-up they have no time to send.
+// for a set-up they have no time to send. Nor is any seek paired with a
+// waiting seeker who went on vacation after they sought, while it lasts:
+// their new match would stand still for its days.
 func (b *Bot) seekPartners(ctx context.Context, i *discordgo.Interaction, s *storage.Seek) {
 	s.Meets = map[string]string{}
 	queue, err := b.seeks(ctx, s.GuildID, s.Created)
@@ -224,7 +226,7 @@ func (b *Bot) seekPartners(ctx context.Context, i *discordgo.Interaction, s *sto
 		if !q.Compatible(s) || !s.Created.Before(q.Expires) {
 			continue
 		}
-		if s.Clock.On() && b.playsOnTheClock(ctx, q.Player.UserID) {
+		if b.awayAfterSeeking(ctx, q, s.Created) || s.Clock.On() && b.playsOnTheClock(ctx, q.Player.UserID) {
 			s.Meets[q.Player.UserID] = "" // not now, even in this channel
 			continue
 		}
@@ -247,6 +249,13 @@ func (b *Bot) seekPartners(ctx context.Context, i *discordgo.Interaction, s *sto
 		}
 		b.log.Info("dropped the seek of a member who left the server", "guild", s.GuildID)
 	}
+}
+
+// awayAfterSeeking reports whether the member of the waiting seek q is on
+// a vacation at time at that began once they had sought.
+func (b *Bot) awayAfterSeeking(ctx context.Context, q *storage.Seek, at time.Time) bool {
+	v, on := b.settingsOf(ctx, q.Player.UserID).OnVacation(at)
+	return on && !v.Start.Before(q.Created)
 }
 
 // playsOnTheClock reports whether the member plays a match on a game
