@@ -261,18 +261,17 @@ type SeekStore interface {
 	// the oldest compatible seek waiting there (see PlanSeek): one
 	// transaction, so that a waiting seek makes one match at most, however
 	// many processes place seeks at once. Each waiting seek is weighed at
-	// its member's rating now (Seek.Rating), read in that transaction. ErrQueueFull when the queue is
-	// full; ErrInvalid for a seek that does not hold together. A waiting
-	// seek whose record cannot be read (damaged, or written by a newer
-	// strategobot) is passed over, neither paired nor counted, and
-	// replaced by its member's next seek.
+	// its member's rating now (Seek.Rating), read in that transaction.
+	// ErrQueueFull when the queue is full; ErrInvalid for a seek that does
+	// not hold together. A waiting seek whose record cannot be read
+	// (damaged, or written by a newer strategobot) is passed over, neither
+	// paired nor counted, and replaced by its member's next seek.
 	PlaceSeek(ctx context.Context, s *Seek, partnerSide game.Side) (SeekOutcome, error)
 	// Seeks returns a server's seeks still waiting at now, oldest first,
-	// each with its member's rating now (Seek.Rating);
-	// with those whose record cannot be read, the others and an
-	// *UnreadableError naming them (Keys: their members), until they
-	// expire, by the expiry each was stored with (which a backend keeps
-	// beside the record).
+	// each with its member's rating now (Seek.Rating); with those whose
+	// record cannot be read, the others and an *UnreadableError naming
+	// them (Keys: their members), until they expire, by the expiry each
+	// was stored with (which a backend keeps beside the record).
 	Seeks(ctx context.Context, guildID string, now time.Time) ([]*Seek, error)
 	// DeleteSeek takes userID's seek out of a server's queue and returns
 	// it; ErrNotFound when there is none. One whose record cannot be read
