@@ -148,7 +148,7 @@ func (b *Bot) postChallenge(ctx context.Context, i *discordgo.Interaction, terms
 		Components:      challengeControls(p, c, side),
 		AllowedMentions: challengeMentions(c),
 	})
-	if msg, err := b.s.InteractionResponse(i, b.untilStop()); err == nil {
+	if msg, err := b.answerMessage(i); err == nil {
 		// NotFound: answered or expired in the meantime; nothing to edit later.
 		if _, err := b.store.SetChallengeMessage(ctx, c.ID, msg.ID); err != nil && !errors.Is(err, storage.ErrNotFound) {
 			b.log.Warn("recording the challenge message failed", "challenge", c.ID, "error", err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -170,5 +171,45 @@ func TestOpenChallengeChallengerLeft(t *testing.T) {
 	}
 	if ms, err := h.db.PlayerMatches(context.Background(), h.bob.ID, true, 0); err != nil || len(ms) != 0 {
 		t.Errorf("bob has %d matches (%v), want none", len(ms), err)
+	}
+}
+
+// originalRoute reads the first answer to an interaction.
+const originalRoute = "GET /webhooks/{webhook_id}/{webhook_token}/messages/@original"
+
+// TestChallengeMessageReadAgain: Discord fails the bot's read of its own
+// answer, the challenge's message, once (a 503). The bot reads it again,
+// and the message is known: it says so when the challenge expires, its
+// buttons taken away. Before, the bot gave up at the first failure, and an
+// open challenge's message kept its Accept button for good, which then
+// told whoever pressed it that someone else had been quicker.
+func TestChallengeMessageReadAgain(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		named bool // to bob; else open
+		want  string
+	}{
+		{"open", false, "challenged anyone"},
+		{"to a member", true, "challenged bob"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			var args []discordtest.Arg
+			if tc.named {
+				args = []discordtest.Arg{discordtest.Opt("opponent", h.bob)}
+			}
+			h.srv.FailNext(t, originalRoute, 1, http.StatusServiceUnavailable)
+			msg := h.alice.SlashCommand(t, h.channel, "stratego challenge", args...).Reply(t)
+			h.srv.WaitFor(t, "the challenge message to be recorded", func() bool {
+				c, err := h.db.Challenge(context.Background(), 1)
+				return err == nil && c.MessageID == msg.ID
+			})
+			h.advance(25 * time.Hour)
+			h.srv.WaitFor(t, "the challenge to expire", func() bool {
+				m := h.srv.Message(msg.ID)
+				return strings.Contains(m.Content, "expired") && strings.Contains(m.Content, tc.want) && len(m.Buttons()) == 0
+			})
+		})
 	}
 }

@@ -2,6 +2,8 @@ package bot
 
 import (
 	"context"
+	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -356,5 +358,211 @@ func TestUnreadableSeekHoldsUpNoOther(t *testing.T) {
 	}
 	if got := h.bob.SlashCommand(t, h.channel, "stratego seeks").Reply(t); !strings.Contains(got.Content, "Nobody is in the queue") {
 		t.Fatalf("the queue after alice left: %q", got.Content)
+	}
+}
+
+// TestSeekRatingIsTheMembersNow: bob's seek waits while he wins a rated
+// game. The queue lists him at his rating now, as /stratego stats shows
+// it, and a seek up to 1600 is not paired with him; one of any rating is.
+// Before, his seek kept the 1500 of when he made it, in the list and in
+// the pairing.
+func TestSeekRatingIsTheMembersNow(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.bob.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h")).Reply(t)
+	h.startClassic()
+	ask := h.alice.SlashCommand(t, h.channel, "stratego resign").Reply(t)
+	h.alice.ClickButton(t, ask, button(t, ask, "Resign")).Updated(t)
+	h.bob.WaitDM(t, contains("You won: alice resigned."))
+	st, err := h.db.Standing(context.Background(), h.guild.ID, game.VariantClassic, h.bob.ID)
+	if err != nil || roundedRating(st.Rating) <= 1600 {
+		t.Fatalf("bob's standing after his win: %+v, %v", st, err)
+	}
+	rating := strconv.Itoa(roundedRating(st.Rating))
+	if list := h.carol.SlashCommand(t, h.channel, "stratego seeks").Reply(t); !strings.Contains(list.Content, "bob ("+rating+"): Classic · 1 day per move") {
+		t.Fatalf("the queue after bob's win (%s): %q", rating, list.Content)
+	}
+	if got := h.carol.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h"), discordtest.Opt("rating_max", 1600)).Reply(t); !got.Ephemeral || strings.Contains(got.Content, "the queue paired you") {
+		t.Fatalf("carol's seek up to 1600, bob at %s, answered %q", rating, got.Content)
+	}
+	dave := h.guild.AddMember("dave")
+	if got := dave.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h")).Reply(t); !strings.Contains(got.Content, "<@"+h.bob.ID+"> and <@"+dave.ID+">") {
+		t.Fatalf("dave's seek answered %q", got.Content)
+	}
+}
+
+// TestSeeksOfTheSameMomentPair: alice's seek is placed in bob's channel
+// while the bot is still looking, for bob's seek there, at the queue as it
+// was (it asks Discord about carol, who waits in a channel neither sees).
+// The two seeks are of the same game in the same channel: they pair there.
+// Before, bob's seek paired only with a seek the bot had looked at, so
+// both waited side by side, each compatible with the other, until a third
+// member came.
+func TestSeeksOfTheSameMomentPair(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	view := int64(discordgo.PermissionViewChannel)
+	carolCh := h.guild.AddChannel("carol-corner")
+	carolCh.SetOverwrite(h.guild.Everyone(), 0, view)
+	carolCh.SetOverwrite(h.carol, view, 0)
+	carolCh.SetOverwrite(h.srv.Bot(), view|discordgo.PermissionSendMessages|discordgo.PermissionAttachFiles|discordgo.PermissionCreatePublicThreads, 0)
+	overwritesKnown(h, carolCh, 3)
+	h.channel.SetOverwrite(h.carol, 0, view)
+	overwritesKnown(h, h.channel, 1)
+	h.carol.SlashCommand(t, carolCh, "stratego seek", discordtest.Opt("time", "24h")).Reply(t)
+
+	hold := h.srv.HoldNext(t, memberRoute, 1)
+	bob := h.bob.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h"))
+	h.srv.WaitFor(t, "the bot to ask about carol", func() bool { return hold.Waiting() == 1 })
+	// alice's seek, of the same moment, handled meanwhile (by another
+	// process of the bot, say).
+	now := h.clock.Now()
+	alice := &storage.Seek{GuildID: h.guild.ID, ChannelID: h.channel.ID, Player: storage.Player{UserID: h.alice.ID, Name: "alice"},
+		TimeClass: "24h", Rules: game.DefaultRules(game.VariantClassic), MoveTime: 24 * time.Hour, Rating: 1500,
+		Created: now, Expires: now.Add(24 * time.Hour), Meets: map[string]string{}} // as the bot judged carol's for her
+	if out, err := h.db.PlaceSeek(context.Background(), alice, game.Red); err != nil || out.Seek == nil {
+		t.Fatalf("alice's seek: %+v, %v", out, err)
+	}
+	hold.Release()
+	got := bob.Reply(t)
+	if want := "<@" + h.alice.ID + "> and <@" + h.bob.ID + ">: the queue paired you."; got.Ephemeral || !strings.Contains(got.Content, want) {
+		t.Fatalf("bob's seek answered %q, want %q", got.Content, want)
+	}
+	if m := h.match(1); m.ChannelID != h.channel.ID {
+		t.Errorf("the match is in %s, want bob's channel %s", m.ChannelID, h.channel.ID)
+	}
+	if list := h.carol.SlashCommand(t, carolCh, "stratego seeks").Reply(t); !strings.Contains(list.Content, "(1):") || !strings.Contains(list.Content, "carol") {
+		t.Errorf("the queue: %q, want carol alone", list.Content)
+	}
+}
+
+// TestSeekPairedAtOnceSaysItsEarlierIsReplaced: alice waits for a game of
+// a day a move, then seeks 10+5, which pairs her at once with bob. Her
+// first seek is gone (one seek a member and server), and she is told so
+// privately, as a seek that waits says it: before, only a seek that waited
+// said so, and she was left thinking her day-a-move seek still waited.
+func TestSeekPairedAtOnceSaysItsEarlierIsReplaced(t *testing.T) {
+	view := int64(discordgo.PermissionViewChannel)
+	const replaced = "Your earlier seek (Classic · 1 day per move) is replaced."
+	for _, tc := range []struct {
+		name      string
+		elsewhere bool // bob waits in a channel of his own, and cannot see alice's
+	}{
+		{"paired in alice's channel", false},
+		{"paired in bob's channel", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			bobCh := h.channel
+			if tc.elsewhere {
+				bobCh = h.guild.AddChannel("bob-corner")
+				h.channel.SetOverwrite(h.bob, 0, view)
+				overwritesKnown(h, h.channel, 1)
+			}
+			h.alice.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h")).Reply(t)
+			h.bob.SlashCommand(t, bobCh, "stratego seek", discordtest.Opt("time", "10+5")).Reply(t)
+			in := h.alice.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "10+5"))
+			got := in.Reply(t)
+			if tc.elsewhere {
+				if !got.Ephemeral || !strings.Contains(got.Content, "The queue paired you with bob") || !strings.Contains(got.Content, replaced) {
+					t.Fatalf("alice's seek answered %q, want %q", got.Content, replaced)
+				}
+			} else {
+				if got.Ephemeral || !strings.Contains(got.Content, "the queue paired you") || strings.Contains(got.Content, "replaced") {
+					t.Fatalf("alice's seek answered %q", got.Content)
+				}
+				if f := h.followUp(in); !f.Ephemeral || !strings.Contains(f.Content, replaced) {
+					t.Fatalf("alice's follow-up %q (ephemeral %v), want %q", f.Content, f.Ephemeral, replaced)
+				}
+			}
+			if list := h.carol.SlashCommand(t, h.channel, "stratego seeks").Reply(t); !strings.Contains(list.Content, "Nobody is in the queue") {
+				t.Errorf("the queue after the pairing: %q", list.Content)
+			}
+		})
+	}
+}
+
+// TestSeekMatchMessageReadAgain: Discord fails the bot's read of the
+// answer that announces the queue's match, once (a 503). The bot reads it
+// again, and the announcement is the match's message, kept up to date as
+// the match goes on (and its thread starts from it, where the server plays
+// in threads). Before, the bot gave up at the first failure.
+func TestSeekMatchMessageReadAgain(t *testing.T) {
+	for _, mode := range []string{"live", "thread"} {
+		t.Run(mode, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			boardMode(t, mode)(h)
+			h.alice.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h")).Reply(t)
+			h.srv.FailNext(t, originalRoute, 1, http.StatusServiceUnavailable)
+			got := h.bob.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h")).Reply(t)
+			if !strings.Contains(got.Content, "the queue paired you") {
+				t.Fatalf("bob's seek answered %q", got.Content)
+			}
+			h.srv.WaitFor(t, "the announcement to be the match's message", func() bool {
+				m, err := h.db.Match(context.Background(), 1)
+				return err == nil && m.LiveMessage == got.ID && (mode != "thread" || m.ThreadID != "")
+			})
+		})
+	}
+}
+
+// TestSeekerPlayingOnTheClockWaits: alice seeks a 10+5 game, then plays
+// one with bob, a challenge she took meanwhile. carol's 10+5 seek is not
+// paired with her in the middle of it: carol waits. Once alice's game is
+// over, her seek, still waiting, pairs with the next one's: dave's. A seek
+// with a time per move pairs as ever: bob's, while he plays on the clock.
+// Before, alice was paired mid-game, and carol waited the set-up time for
+// a set-up that never came.
+func TestSeekerPlayingOnTheClockWaits(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.alice.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "10+5")).Reply(t)
+	h.bob.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h")).Reply(t)
+	h.challenge("Classic", discordtest.Opt("clock", "10+5"))
+	h.sendSetups(placed(t, nil), placed(t, nil))
+
+	if got := h.carol.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "10+5")).Reply(t); !got.Ephemeral || !strings.Contains(got.Content, "You are in the queue") {
+		t.Fatalf("carol's seek, alice playing on the clock, answered %q", got.Content)
+	}
+	erin := h.guild.AddMember("erin")
+	if got := erin.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h")).Reply(t); !strings.Contains(got.Content, "<@"+h.bob.ID+"> and <@"+erin.ID+">") {
+		t.Fatalf("erin's seek of a day a move answered %q", got.Content)
+	}
+
+	ask := h.alice.SlashCommand(t, h.channel, "stratego resign", discordtest.Opt("match", "1")).Reply(t)
+	h.alice.ClickButton(t, ask, button(t, ask, "Resign")).Updated(t)
+	h.bob.WaitDM(t, contains("You won: alice resigned."))
+	dave := h.guild.AddMember("dave")
+	if got := dave.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "10+5")).Reply(t); !strings.Contains(got.Content, "<@"+h.alice.ID+"> and <@"+dave.ID+">") {
+		t.Fatalf("dave's seek, alice's game over, answered %q", got.Content)
+	}
+}
+
+// TestSeekerOnVacationWaits: alice seeks a game, then goes on vacation
+// from her match with bob. carol's seek of the same game is not paired
+// with her while she is away: carol waits. Back early, alice's seek, still
+// waiting, pairs with the next one's: dave's. Before, carol was paired
+// with alice, and her new match stood still for the days of alice's
+// vacation.
+func TestSeekerOnVacationWaits(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.alice.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "72h")).Reply(t)
+	h.challenge("Classic")
+	h.advance(time.Minute)
+	if got := h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 7)).Reply(t); !strings.Contains(got.Content, "You are on vacation until") {
+		t.Fatalf("alice's vacation answered %q", got.Content)
+	}
+	if got := h.carol.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "72h")).Reply(t); !got.Ephemeral || !strings.Contains(got.Content, "You are in the queue") {
+		t.Fatalf("carol's seek, alice on vacation, answered %q", got.Content)
+	}
+	if got := h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("end", true)).Reply(t); !strings.Contains(got.Content, "vacation") {
+		t.Fatalf("alice's end of vacation answered %q", got.Content)
+	}
+	dave := h.guild.AddMember("dave")
+	if got := dave.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "72h")).Reply(t); !strings.Contains(got.Content, "<@"+h.alice.ID+"> and <@"+dave.ID+">") {
+		t.Fatalf("dave's seek, alice back, answered %q", got.Content)
 	}
 }

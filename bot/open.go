@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"math"
 	"strconv"
 
 	"github.com/bwmarrin/discordgo"
@@ -126,8 +125,9 @@ func challengeControls(p lang.Printer, c *storage.Challenge, side string) []disc
 	}}}
 }
 
-// roundedRating is a rating as /stratego stats and the leaderboard show it.
-func roundedRating(r float64) int { return int(math.Round(r)) }
+// roundedRating is a rating as /stratego stats and the leaderboard show it,
+// and as the queue weighs it (storage.RoundRating).
+func roundedRating(r float64) int { return storage.RoundRating(r) }
 
 // takeOpenChallenge accepts an open challenge for the member who clicked,
 // within its rating range.

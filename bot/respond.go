@@ -235,6 +235,22 @@ func (b *Bot) editAnswer(edit func(discordgo.RequestOption) error) error {
 	}
 }
 
+// answerMessage reads the first answer to an interaction (its @original),
+// asked again while Discord fails it for a while, as editAnswer asks an
+// edit again: a read is the same however often it is made. The message
+// is what a challenge's expiry edits, and what a match the queue made
+// keeps up to date; given up at the first failure, a challenge kept its
+// buttons past its expiry for good.
+func (b *Bot) answerMessage(i *discordgo.Interaction) (*discordgo.Message, error) {
+	var msg *discordgo.Message
+	err := b.editAnswer(func(opt discordgo.RequestOption) error {
+		var err error
+		msg, err = b.s.InteractionResponse(i, opt)
+		return err
+	})
+	return msg, err
+}
+
 // whileRunning is ctx, ended too when the bot's requests are cut
 // (requestGrace after it stops, as untilStop's): for an answer a handler
 // asks again, whose own ctx outlives the stop, its requests and the waits

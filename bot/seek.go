@@ -205,7 +205,14 @@ const maxPartnerAsks = 3
 // server is taken out of the queue: nobody would come to the match, and
 // its other player would wait for a set-up until the set-up time ran out.
 // When Discord does not say in time, the waiting seek's channel serves, if
-// the member behind i can see it.
+// the member behind i can see it. A seek placed in this channel after the
+// queue was read here pairs here all the same (storage.Seek.Meets). A
+// seek on a clock is not paired with a waiting seeker who plays a game on
+// the clock now (one they took after they sought, say): their seek waits
+// for the next, once that game is over, and nobody waits the set-up time
+// for a set-up they have no time to send. Nor is any seek paired with a
+// waiting seeker who went on vacation after they sought, while it lasts:
+// their new match would stand still for its days.
 func (b *Bot) seekPartners(ctx context.Context, i *discordgo.Interaction, s *storage.Seek) {
 	s.Meets = map[string]string{}
 	queue, err := b.seeks(ctx, s.GuildID, s.Created)
@@ -217,6 +224,10 @@ func (b *Bot) seekPartners(ctx context.Context, i *discordgo.Interaction, s *sto
 	asked := 0
 	for _, q := range queue {
 		if !q.Compatible(s) || !s.Created.Before(q.Expires) {
+			continue
+		}
+		if b.awayAfterSeeking(ctx, q, s.Created) || s.Clock.On() && b.playsOnTheClock(ctx, q.Player.UserID) {
+			s.Meets[q.Player.UserID] = "" // not now, even in this channel
 			continue
 		}
 		if asked == maxPartnerAsks {
@@ -238,6 +249,25 @@ func (b *Bot) seekPartners(ctx context.Context, i *discordgo.Interaction, s *sto
 		}
 		b.log.Info("dropped the seek of a member who left the server", "guild", s.GuildID)
 	}
+}
+
+// awayAfterSeeking reports whether the member of the waiting seek q is on
+// a vacation at time at that began once they had sought.
+func (b *Bot) awayAfterSeeking(ctx context.Context, q *storage.Seek, at time.Time) bool {
+	v, on := b.settingsOf(ctx, q.Player.UserID).OnVacation(at)
+	return on && !v.Start.Before(q.Created)
+}
+
+// playsOnTheClock reports whether the member plays a match on a game
+// clock now, in set-up or under way; false when their matches cannot be
+// read (those that can are looked at).
+func (b *Bot) playsOnTheClock(ctx context.Context, user string) bool {
+	matches, err := b.store.PlayerMatches(ctx, user, true, 0)
+	if matches, _, err = passOver(b, "matches", matches, err); err != nil {
+		b.log.Warn("reading a seeker's matches failed", "error", err)
+		return false
+	}
+	return slices.ContainsFunc(matches, func(m *storage.Match) bool { return m.Clock.On() && m.Phase.Active() })
 }
 
 // seekMeeting returns the channel where the member behind i and the
@@ -266,13 +296,19 @@ func (b *Bot) seekMeeting(ctx context.Context, i *discordgo.Interaction, q *stor
 // pinging both, as the answer to the seek that made it; a match made in the
 // first seek's channel (seekPartners), which the first seeker can see and
 // this one not, is announced there by the outbox (seekAnnouncement), and
-// the member behind i is told privately where it is.
+// the member behind i is told privately where it is. The member's earlier
+// seek, which the new one replaced (one a member and server), is gone:
+// they are told so privately, as a seek that waits says it.
 func (b *Bot) announceSeekMatch(ctx context.Context, i *discordgo.Interaction, out storage.SeekOutcome) {
 	m := out.Match
 	b.afterChange(ctx, m, nil) // the set-up invites are in the outbox, recorded with the match
+	replaced := ""
+	if r := out.Replaced; r != nil {
+		replaced = printerOf(i).Sprintf(txtSeekReplaced, seekTerms(printerOf(i), r))
+	}
 	if m.ChannelID != i.ChannelID {
 		b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-			Content: printerOf(i).Sprintf(txtSeekPairedThere, mdEscape(out.Partner.Player.Name), m.ID.String(), m.ChannelID),
+			Content: replaced + printerOf(i).Sprintf(txtSeekPairedThere, mdEscape(out.Partner.Player.Name), m.ID.String(), m.ChannelID),
 			Flags:   discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{},
 		})
 		return
@@ -284,7 +320,10 @@ func (b *Bot) announceSeekMatch(ctx context.Context, i *discordgo.Interaction, o
 		Content:         text,
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{out.Partner.Player.UserID}},
 	})
-	msg, err := b.s.InteractionResponse(i, b.untilStop())
+	if replaced != "" {
+		b.followUp(i, &discordgo.WebhookParams{Content: strings.TrimSpace(replaced), AllowedMentions: &discordgo.MessageAllowedMentions{}})
+	}
+	msg, err := b.answerMessage(i)
 	if err != nil {
 		b.log.Warn("reading the match's message failed", "match", m.ID, "error", err)
 		return

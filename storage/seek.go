@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -52,19 +53,29 @@ type Seek struct {
 	Rules     game.Rules
 	MoveTime  time.Duration
 	Clock     TimeControl
-	// Rating is the seeker's rating in the variant when they made the seek,
-	// rounded as the standings show it; RatingMin and RatingMax (0: no
-	// bound) are the ratings the seeker accepts as opponents.
+	// Rating is the seeker's rating in the seek's server and variant,
+	// rounded as the standings show it (RoundRating): as of the seek when
+	// it is placed, and as of now when the store reads it (Seeks,
+	// PlaceSeek), so that a rated game its member finished while it waited
+	// counts; RatingMin and RatingMax (0: no bound) are the ratings the
+	// seeker accepts as opponents.
 	Rating               int
 	RatingMin, RatingMax int
 	Created, Expires     time.Time
 	// Meets, when not nil, names the waiting seeks (by member) that a new
 	// seek may be paired with, and the channel of each match: one both
-	// members can see, which only the bot can tell. PlanSeek pairs the
-	// oldest compatible seek named there, in its channel, and none
-	// other; nil pairs any, in the new seek's channel. It is not stored.
+	// members can see, which only the bot can tell ("": none). PlanSeek
+	// pairs the oldest compatible seek named there with a channel, in it,
+	// or one it does not name that was made in the new seek's own channel,
+	// in that channel, where both members sought: a seek placed at the
+	// same moment, after the bot looked at the queue; none other. nil
+	// pairs any, in the new seek's channel. It is not stored.
 	Meets map[string]string
 }
+
+// RoundRating is a rating to the unit, as the standings show it and as
+// a seek's Rating and the rating ranges compare it.
+func RoundRating(r float64) int { return int(math.Round(r)) }
 
 // Allows reports whether the seeker accepts an opponent of that rating.
 func (s *Seek) Allows(rating int) bool {
@@ -106,8 +117,8 @@ type SeekPlan struct {
 
 // PlanSeek decides where seek s goes in a server's queue (its seeks, oldest
 // first): the oldest compatible seek still waiting at s.Created (of those
-// s.Meets names, when set) makes a match, in the channel where s was made
-// (its seeker is there now) or the one s.Meets names, with the waiting
+// s.Meets lets it meet, when set) makes a match, in the channel where s was
+// made (its seeker is there now) or the one s.Meets names, with the waiting
 // seeker on partnerSide; otherwise s waits, replacing its member's earlier
 // seek. Expired seeks are removed.
 func (c Changes) PlanSeek(queue []*Seek, s *Seek, partnerSide game.Side) (SeekPlan, error) {
@@ -158,7 +169,10 @@ func (s *Seek) meets(q *Seek) string {
 	if s.Meets == nil {
 		return s.ChannelID
 	}
-	return s.Meets[q.Player.UserID]
+	if ch, named := s.Meets[q.Player.UserID]; named || q.ChannelID != s.ChannelID {
+		return ch
+	}
+	return s.ChannelID
 }
 
 // LiveSeeks are the seeks of queue still waiting at now.
@@ -246,17 +260,18 @@ type SeekStore interface {
 	// PlaceSeek puts s in its server's queue, or matches it at once with
 	// the oldest compatible seek waiting there (see PlanSeek): one
 	// transaction, so that a waiting seek makes one match at most, however
-	// many processes place seeks at once. ErrQueueFull when the queue is
-	// full; ErrInvalid for a seek that does not hold together. A waiting
-	// seek whose record cannot be read (damaged, or written by a newer
-	// strategobot) is passed over, neither paired nor counted, and
-	// replaced by its member's next seek.
+	// many processes place seeks at once. Each waiting seek is weighed at
+	// its member's rating now (Seek.Rating), read in that transaction.
+	// ErrQueueFull when the queue is full; ErrInvalid for a seek that does
+	// not hold together. A waiting seek whose record cannot be read
+	// (damaged, or written by a newer strategobot) is passed over, neither
+	// paired nor counted, and replaced by its member's next seek.
 	PlaceSeek(ctx context.Context, s *Seek, partnerSide game.Side) (SeekOutcome, error)
-	// Seeks returns a server's seeks still waiting at now, oldest first;
-	// with those whose record cannot be read, the others and an
-	// *UnreadableError naming them (Keys: their members), until they
-	// expire, by the expiry each was stored with (which a backend keeps
-	// beside the record).
+	// Seeks returns a server's seeks still waiting at now, oldest first,
+	// each with its member's rating now (Seek.Rating); with those whose
+	// record cannot be read, the others and an *UnreadableError naming
+	// them (Keys: their members), until they expire, by the expiry each
+	// was stored with (which a backend keeps beside the record).
 	Seeks(ctx context.Context, guildID string, now time.Time) ([]*Seek, error)
 	// DeleteSeek takes userID's seek out of a server's queue and returns
 	// it; ErrNotFound when there is none. One whose record cannot be read

@@ -11,7 +11,11 @@ import (
 // seek it names, the oldest such, and its match is played in the channel
 // named; without Meets it pairs with the oldest, in its own channel. A
 // match played elsewhere than the new seek's channel is announced there by
-// a notice (Announce): no answer to the new seek shows it.
+// a notice (Announce): no answer to the new seek shows it. A waiting seek
+// Meets does not name, made in the new seek's own channel (placed after the
+// bot looked at the queue, by a member who sought at the same moment),
+// pairs there, where both sought; before, the two waited side by side,
+// each compatible with the other, until a third came.
 func TestPlanSeekMeets(t *testing.T) {
 	base := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
 	seek := func(user, channel string, created time.Time) *Seek {
@@ -20,20 +24,30 @@ func TestPlanSeekMeets(t *testing.T) {
 			Rating: 1500, Created: created, Expires: created.Add(time.Hour)}
 	}
 	queue := []*Seek{seek("a", "x", base), seek("b", "z", base.Add(time.Second))}
+	// d sought in c's channel y after the bot looked at the queue for c.
+	sameChannel := append(queue[:len(queue):len(queue)], seek("d", "y", base.Add(2*time.Second)))
 	for _, tc := range []struct {
 		name             string
+		queue            []*Seek // nil: queue
 		meets            map[string]string
 		partner, channel string // "" partner: the new seek waits
 	}{
-		{"no Meets: the oldest, here", nil, "a", "y"},
-		{"the oldest, in its channel", map[string]string{"a": "x"}, "a", "x"},
-		{"the oldest not named: the next", map[string]string{"b": "y"}, "b", "y"},
-		{"none named: it waits", map[string]string{}, "", ""},
+		{"no Meets: the oldest, here", nil, nil, "a", "y"},
+		{"the oldest, in its channel", nil, map[string]string{"a": "x"}, "a", "x"},
+		{"the oldest not named: the next", nil, map[string]string{"b": "y"}, "b", "y"},
+		{"none named: it waits", nil, map[string]string{}, "", ""},
+		{"none named, one made here: it pairs here", sameChannel, map[string]string{}, "d", "y"},
+		{"one named first", sameChannel, map[string]string{"b": "z"}, "b", "z"},
+		{"one made here, named not to meet: it waits", sameChannel, map[string]string{"d": ""}, "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := seek("c", "y", base.Add(time.Minute))
 			s.Meets = tc.meets
-			plan, err := Changes{}.PlanSeek(queue, s, game.Red)
+			q := queue
+			if tc.queue != nil {
+				q = tc.queue
+			}
+			plan, err := Changes{}.PlanSeek(q, s, game.Red)
 			if err != nil {
 				t.Fatal(err)
 			}

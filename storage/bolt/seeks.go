@@ -75,7 +75,9 @@ func seekExpired(tx *bbolt.Tx, k []byte, now time.Time) bool {
 	return len(v) == 8 && !now.Before(time.Unix(int64(binary.BigEndian.Uint64(v)), 0))
 }
 
-// queue returns a server's seeks, oldest first, and those it cannot read
+// queue returns a server's seeks, oldest first, each with its member's
+// rating now (one whose standing cannot be read keeps the rating it was
+// stored with), and those it cannot read
 // (a *storage.UnreadableError, which names their members), which hold up
 // no other; of these, those that expired by now are left out, and named
 // in expired instead.
@@ -95,6 +97,9 @@ func queue(tx *bbolt.Tx, guildID string, now time.Time) (q []*storage.Seek, expi
 		case err != nil:
 			unread.AddKey(0, string(k[len(prefix):]), err)
 		default:
+			if st, err := loadStanding(tx, guildID, s.Rules.Variant, s.Player.UserID); err == nil {
+				s.Rating = storage.RoundRating(st.Rating)
+			}
 			q = append(q, s)
 		}
 	}

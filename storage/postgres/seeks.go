@@ -29,6 +29,9 @@ func (db *DB) PlaceSeek(ctx context.Context, s *storage.Seek, partnerSide game.S
 		if err != nil {
 			return err
 		}
+		if err := rateQueue(ctx, tx, s.GuildID, q); err != nil {
+			return err
+		}
 		var bad *storage.UnreadableError
 		if errors.As(unread, &bad) {
 			// Those that cannot be read and expired: dropped as PlanSeek
@@ -83,7 +86,49 @@ func (db *DB) Seeks(ctx context.Context, guildID string, now time.Time) ([]*stor
 	if err != nil {
 		return nil, db.fail(err)
 	}
+	if err := rateQueue(ctx, db.pool, guildID, q); err != nil {
+		return nil, db.fail(err)
+	}
 	return q, unread
+}
+
+// rateQueue gives each seek of a server's queue its member's rating now in
+// the seek's variant (storage.Seek.Rating): the starting one without a
+// standing, as Standing gives it.
+func rateQueue(ctx context.Context, q interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}, guildID string, queue []*storage.Seek) error {
+	if len(queue) == 0 {
+		return nil
+	}
+	users := make([]string, len(queue))
+	for k, s := range queue {
+		users[k] = s.Player.UserID
+	}
+	rows, err := q.Query(ctx, "SELECT user_id, variant, rating FROM standings WHERE guild_id = $1 AND user_id = ANY($2)", guildID, users)
+	if err != nil {
+		return query("read the queue's ratings", err)
+	}
+	type key struct{ user, variant string }
+	ratings := map[key]float64{}
+	var k key
+	var r float64
+	if _, err := pgx.ForEachRow(rows, []any{&k.user, &k.variant, &r}, func() error {
+		ratings[k] = r
+		return nil
+	}); err != nil {
+		return query("read the queue's ratings", err)
+	}
+	for _, s := range queue {
+		r := storage.NewStanding(guildID, s.Rules.Variant, s.Player.UserID).Rating
+		if v, err := variantText(s.Rules.Variant); err == nil {
+			if got, ok := ratings[key{s.Player.UserID, v}]; ok {
+				r = got
+			}
+		}
+		s.Rating = storage.RoundRating(r)
+	}
+	return nil
 }
 
 // readQueue runs sql, whose rows are a seek's member and record each, and

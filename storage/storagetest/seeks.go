@@ -3,6 +3,7 @@ package storagetest
 import (
 	"context"
 	"fmt"
+	"math"
 	"reflect"
 	"sync"
 	"testing"
@@ -122,6 +123,42 @@ func testSeeks(t *testing.T, s storage.Store) {
 	again.RatingMin = 3000
 	if got := place(again); got.Replaced == nil {
 		t.Fatalf("a member in a full queue could not change their seek: %+v", got)
+	}
+}
+
+// testSeekRatings: a seek's rating is its member's rating now: a rated
+// game the member finished while the seek waited counts, in the queue as
+// listed and in whom the seek pairs with. Before, it kept the rating of
+// when it was made: a seek up to 1550 was paired with a member who had
+// climbed well above it, listed at the 1500 they had had.
+func testSeekRatings(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	place := func(k *storage.Seek) storage.SeekOutcome {
+		t.Helper()
+		return must(s.PlaceSeek(ctx, k, game.Red)).in(t)
+	}
+	ann := NewSeek("1001", T0)
+	ann.Expires = T0.Add(24 * time.Hour)
+	place(ann)
+	// Ann beats Bob while her seek waits.
+	m := Started(t, s, NewMatch(game.VariantClassic), 1)
+	must(s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActResign, Side: game.Blue, At: T0.Add(time.Hour)})).in(t)
+	won := int(math.Round(must(s.Standing(ctx, "g1", game.VariantClassic, "1001")).in(t).Rating))
+	if won <= 1550 {
+		t.Fatalf("Ann's rating after her win: %d", won)
+	}
+	if q := must(s.Seeks(ctx, "g1", T0.Add(2*time.Hour))).in(t); len(q) != 1 || q[0].Rating != won {
+		t.Fatalf("the queue after Ann's win: %+v, want her at %d", q, won)
+	}
+	cy := NewSeek("1003", T0.Add(2*time.Hour))
+	cy.RatingMax = 1550
+	if got := place(cy); got.Match != nil {
+		t.Fatalf("a seek up to 1550 paired with Ann (%d)", won)
+	}
+	dan := NewSeek("1004", T0.Add(3*time.Hour))
+	dan.RatingMin = won
+	if got := place(dan); got.Match == nil || got.Partner.Player.UserID != "1001" || got.Partner.Rating != won {
+		t.Fatalf("a seek from %d: %+v, want it paired with Ann", won, got)
 	}
 }
 

@@ -48,6 +48,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"MemberLimitsRaced", testMemberLimitsRaced},
 		{"Seeks", testSeeks},
 		{"SeeksRaced", testSeeksRaced},
+		{"SeekRatings", testSeekRatings},
 		{"Players", testPlayers},
 		{"Servers", testServers},
 		{"Ratings", testRatings},
