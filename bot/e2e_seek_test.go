@@ -30,8 +30,8 @@ func TestSeeksPair(t *testing.T) {
 		t.Fatalf("bob's seek of another time answered %q", got.Content)
 	}
 	list := h.carol.SlashCommand(t, h.channel, "stratego seeks").Reply(t)
-	if !list.Ephemeral || !strings.Contains(list.Content, "(2):") || !strings.Contains(list.Content, "alice (1500): Classic · 1 day per move Ratings up to 1600.") ||
-		!strings.Contains(list.Content, "bob (1500): Classic · clock 10+5") || hasButton(list, "Leave the queue") {
+	if !list.Ephemeral || !strings.Contains(list.Content, "(2):") || !strings.Contains(list.Content, "alice (1500): Classic · 1 day per move. Ratings up to 1600. Expires <t:") ||
+		!strings.Contains(list.Content, "bob (1500): Classic · clock 10+5 (10 minutes each, 5 s more a move). Expires <t:") || hasButton(list, "Leave the queue") {
 		t.Fatalf("the queue, as carol sees it: %q", list.Content)
 	}
 	other := h.guild.AddChannel("games")
@@ -295,7 +295,7 @@ func TestSeekServerDefaults(t *testing.T) {
 		t.Fatalf("a seek made under Two-Squares 5 answered %q", got.Content)
 	}
 	list := h.carol.SlashCommand(t, h.channel, "stratego seeks").Reply(t)
-	if !strings.Contains(list.Content, "alice (1500): Barrage · 1 day per move,") || !strings.Contains(list.Content, "bob (1500): Barrage · 1 day per move · Two-Squares 5,") {
+	if !strings.Contains(list.Content, "alice (1500): Barrage · 1 day per move. Expires") || !strings.Contains(list.Content, "bob (1500): Barrage · 1 day per move · Two-Squares 5. Expires") {
 		t.Fatalf("the queue: %q", list.Content)
 	}
 	dave := h.guild.AddMember("dave")

@@ -62,7 +62,7 @@ const (
 	txtSeekOutOfDM     = "The queue is kept per server: use `/stratego seek` in a server channel."
 	txtSeeksEmpty      = "Nobody is in the queue of this server. Join it with `/stratego seek`."
 	txtSeeksTitle      = "**The queue of this server** (%[1]d):"
-	txtSeekLine        = "- %[1]s (%[2]s): %[3]s%[4]s, until <t:%[5]s:R>"
+	txtSeekLine        = "- %[1]s (%[2]s): %[3]s.%[4]s Expires <t:%[5]s:R>."
 	txtSeeksMore       = "… and %[1]d more: `/stratego seek` pairs you with any of them who wants the same game."
 	txtSeekLeave       = "Leave the queue"
 	txtSeekLeft        = "You left the queue."

@@ -14,7 +14,7 @@ import (
 
 // TestSeeksText: the queue lists its first 25 seeks, as many of them as one
 // message of Discord's 2000 characters holds, and says how many more there
-// are: 25 seekers of Barrage at 3 days a move within a rating range (85
+// are: 25 seekers of Barrage at 3 days a move within a rating range (89
 // characters a line with a short name), or with names of 32 characters,
 // twice as long once their markdown is escaped, do not make an answer
 // Discord refuses, in any language.
@@ -35,9 +35,9 @@ func TestSeeksText(t *testing.T) {
 		listed, more int // in English
 	}{
 		{"a few", seeks(3, "alice"), 3, 0},
-		{"22 short names", seeks(22, "al"), 22, 0},
-		{"25 short names", seeks(25, "al"), 22, 3}, // 85 characters a line
-		{"30 short names", seeks(30, "al"), 22, 8},
+		{"21 short names", seeks(21, "al"), 21, 0},
+		{"25 short names", seeks(25, "al"), 21, 4}, // 89 characters a line
+		{"30 short names", seeks(30, "al"), 21, 9},
 		{"25 names of markdown", seeks(25, strings.Repeat("_*", 16)), 12, 13},
 		{"30 names of markdown", seeks(30, strings.Repeat("_*", 16)), 12, 18},
 	}
