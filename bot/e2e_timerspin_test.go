@@ -48,6 +48,7 @@ func TestTimersHoldBackWhatFails(t *testing.T) {
 		}},
 		{"a set-up's time-out that cannot be recorded", func(h *tourney) (func() int64, func()) {
 			h.challenge("Classic") // bob's set-up never comes
+			h.outboxEmpty()        // the set-up's time counts from its invites' arrival
 			h.reads.failAbandon.Store(1 << 30)
 			base := h.reads.abandons.Load()
 			h.advance(24*time.Hour + time.Minute)
