@@ -13,6 +13,7 @@ import (
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/web"
 )
 
 // onHistory lists the moves of a match as the member knows them: every move
@@ -165,5 +166,10 @@ func (b *Bot) historyText(m *storage.Match, v *game.View, nar narrator) string {
 		writeNotes(k + 1)
 	}
 	sb.WriteString(nar.describeResult(v.Result))
+	if m.Phase == storage.PhaseAbandoned {
+		// No result to word: why it ended, as its players and the
+		// channel were told (a moderator's call-off, its tournament's).
+		sb.WriteString(web.CalledOffText(p, m))
+	}
 	return strings.TrimSpace(sb.String())
 }
