@@ -22,6 +22,12 @@ func (b *Bot) onBoard(ctx context.Context, i *discordgo.Interaction, opts option
 		b.tell(i, b.explain(printerOf(i), err, "board"))
 		return
 	}
+	if m.Phase == storage.PhaseAbandoned && !started(m) {
+		// Called off in its set-up: there is no board, and no set-up to
+		// confirm any more.
+		b.tell(i, joinLines(b.matchTitle(printerOf(i), m), web.CalledOffText(printerOf(i), m)))
+		return
+	}
 	if !b.deferPrivate(i) {
 		return
 	}

@@ -24,14 +24,21 @@ func (b *Bot) onHistory(ctx context.Context, i *discordgo.Interaction, opts opti
 		b.tell(i, b.explain(printerOf(i), err, "history"))
 		return
 	}
+	n := b.settingsOf(ctx, userOf(i).ID).Numbering
+	nar := narrator{viewer: game.ViewerOf(side), names: b.names(printerOf(i), m), numbering: n, p: printerOf(i)}
+	if m.Phase == storage.PhaseAbandoned && !started(m) {
+		// Called off in its set-up: no move was made, and no set-up can
+		// start it any more (its game, not started, is no refusal to word).
+		b.tell(i, b.historyText(m, &game.View{}, nar))
+		return
+	}
 	g, err := m.Game()
 	if err != nil {
 		b.tell(i, b.explain(printerOf(i), err, "history"))
 		return
 	}
-	n := b.settingsOf(ctx, userOf(i).ID).Numbering
 	v := g.View(game.ViewerOf(side))
-	text := b.historyText(m, &v, narrator{viewer: game.ViewerOf(side), names: b.names(printerOf(i), m), numbering: n, p: printerOf(i)})
+	text := b.historyText(m, &v, nar)
 	link := b.replayLink(ctx, i, m, side)
 	if len(text) <= 1900 {
 		b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
