@@ -75,16 +75,22 @@ const (
 	txtHistoryBack    = "%[1]s came back from vacation."
 	txtHistoryBackBy  = "%[1]s came back from vacation early, <t:%[2]s:f>."
 	txtHistoryResumed = "The pause ended."
+	// A draw offered, and declined or taken back: one accepted ends the
+	// game, which the result says.
+	txtHistoryDrawOffer     = "%[1]s offered a draw."
+	txtHistoryDrawDeclined  = "%[1]s declined the draw."
+	txtHistoryDrawWithdrawn = "%[1]s took back the draw offer."
 )
 
-// timeNotes writes the log's gifts of time, vacations and pauses, by the number of
-// moves made before each: they are the match's, not the game's, so the
-// game's history does not hold them.
+// timeNotes writes the log's gifts of time, vacations, pauses and draw
+// offers, by the number of moves made before each: they are the match's, or
+// leave no trace in the game's history, which holds its moves alone.
 func timeNotes(m *storage.Match, nar narrator) map[int][]string {
 	p := nar.p
 	out := map[int][]string{}
 	moves := 0
 	var away [2]time.Time // each side's vacation under way: when it was to end
+	offeredBy := game.Red // who made the latest draw offer
 	back := func(side game.Side, at time.Time) string {
 		until := away[side]
 		away[side] = time.Time{}
@@ -104,6 +110,17 @@ func timeNotes(m *storage.Match, nar narrator) map[int][]string {
 				out[moves] = append(out[moves], back(a.Side, a.At))
 			}
 			moves++
+		case storage.ActOfferDraw:
+			offeredBy = a.Side
+			out[moves] = append(out[moves], p.Sprintf(txtHistoryDrawOffer, nar.names[a.Side]))
+		case storage.ActDeclineDraw:
+			// An offer is declined by the one it was made to, or taken
+			// back by the one who made it (the offer standing is the latest).
+			format := txtHistoryDrawDeclined
+			if a.Side == offeredBy {
+				format = txtHistoryDrawWithdrawn
+			}
+			out[moves] = append(out[moves], p.Sprintf(format, nar.names[a.Side]))
 		case storage.ActGiveTime:
 			out[moves] = append(out[moves], p.Sprintf(txtHistoryGift, nar.names[a.Side], nar.names[a.Side.Opponent()], giftText(p, m)))
 		case storage.ActVacation:
