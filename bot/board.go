@@ -87,7 +87,11 @@ func (b *Bot) privateBoard(p lang.Printer, m *storage.Match, g *game.Game, side 
 		return joinLines(b.matchTitle(p, m), web.CalledOffText(p, m)), b.boardFile(p, m, &v, n)
 	}
 	nar := narrator{viewer: game.ViewerOf(side), names: b.names(p, m), numbering: n, p: p}
-	return joinLines(b.matchTitle(p, m), statusLine(g, nar, deadlineToShow(m, g, b.now()), inChannel), b.timeLines(p, m, g, nar.viewer)), b.boardFile(p, m, &v, n)
+	status := statusLine(g, nar, deadlineToShow(m, g, b.now()), inChannel)
+	if r := g.Result(); r.Over() {
+		status = "**" + nar.describeEnd(m, r) + "**"
+	}
+	return joinLines(b.matchTitle(p, m), status, b.timeLines(p, m, g, nar.viewer)), b.boardFile(p, m, &v, n)
 }
 
 // boardFile draws a player's board for a private answer.

@@ -189,7 +189,7 @@ func (b *Bot) historyText(m *storage.Match, v *game.View, nar narrator) string {
 		sb.WriteByte('\n')
 		writeNotes(k + 1)
 	}
-	sb.WriteString(nar.describeResult(v.Result))
+	sb.WriteString(nar.describeEnd(m, v.Result))
 	if m.Phase == storage.PhaseAbandoned {
 		// No result to word: why it ended, as its players and the
 		// channel were told (a moderator's call-off, its tournament's).
