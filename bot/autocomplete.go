@@ -11,6 +11,7 @@ import (
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/render"
+	"github.com/strategobot/strategobot/storage"
 )
 
 // onAutocomplete offers matches, pieces that can move and their targets.
@@ -53,13 +54,13 @@ func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) {
 		return
 	}
 	if focused.Name == optMatch {
-		list, err := b.readableMatches(b.store.PlayerMatches(ctx, user, true, 0))
+		list, err := b.matchChoices(ctx, user, sub.Name)
 		if err != nil {
 			return
 		}
 		for _, m := range list {
 			side, _ := m.SideOf(user)
-			label := p.Sprintf("#%[1]s vs %[2]s (%[3]s) — %[4]s", m.ID.String(), b.plainName(p, m, side.Opponent()), render.VariantName(p, m.Rules.Variant), turnWord(p, m, side))
+			label := p.Sprintf("#%[1]s vs %[2]s (%[3]s) — %[4]s", m.ID.String(), b.plainName(p, m, side.Opponent()), render.VariantName(p, m.Rules.Variant), stateWord(p, m, side))
 			if typed == "" || strings.Contains(strings.ToUpper(label), typed) {
 				choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: truncate(label, maxChoiceName), Value: m.ID.String()})
 			}
@@ -75,6 +76,41 @@ func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) {
 		return
 	}
 	choices = moveChoices(p, g, b.settingsOf(ctx, user).Numbering, focused.Name, opts.str(optFrom), typed, opts.str(optGuess) != "")
+}
+
+// matchChoices are the member's matches the match option of command
+// offers, newest first: those under way; for the commands that look back at
+// a match (history, board), then their latest ended ones that have a game
+// to show (finished, or called off in play); for /stratego record, which
+// gives only a finished match's, their latest finished ones alone.
+func (b *Bot) matchChoices(ctx context.Context, user, command string) ([]*storage.Match, error) {
+	var list []*storage.Match
+	if command != cmdRecord {
+		active, err := b.readableMatches(b.store.PlayerMatches(ctx, user, true, 0))
+		if err != nil {
+			return nil, err
+		}
+		list = active
+	}
+	if command != cmdRecord && command != cmdHistory && command != cmdBoard {
+		return list, nil
+	}
+	ended, err := b.readableMatches(b.store.PlayerMatches(ctx, user, false, maxChoices))
+	if err != nil {
+		return list, nil // the matches under way still
+	}
+	for _, m := range ended {
+		if m.Phase == storage.PhaseFinished || (command != cmdRecord && started(m)) {
+			list = append(list, m)
+		}
+	}
+	return list, nil
+}
+
+// started reports whether both set-ups of m were confirmed: it has a game
+// to show, though it was called off.
+func started(m *storage.Match) bool {
+	return m.Setups[game.Red].Status == storage.SetupConfirmed && m.Setups[game.Blue].Status == storage.SetupConfirmed
 }
 
 // moveChoices are the choices offered for the option focused (from or to)

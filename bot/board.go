@@ -11,6 +11,7 @@ import (
 	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/web"
 )
 
 // onBoard shows the member their own board, privately.
@@ -19,6 +20,12 @@ func (b *Bot) onBoard(ctx context.Context, i *discordgo.Interaction, opts option
 	m, side, err := b.matchMeant(ctx, user, lookup{named: opts.str(optMatch), fits: playing})
 	if err != nil {
 		b.tell(i, b.explain(printerOf(i), err, "board"))
+		return
+	}
+	if m.Phase == storage.PhaseAbandoned && !started(m) {
+		// Called off in its set-up: there is no board, and no set-up to
+		// confirm any more.
+		b.tell(i, joinLines(b.matchTitle(printerOf(i), m), web.CalledOffText(printerOf(i), m)))
 		return
 	}
 	if !b.deferPrivate(i) {
@@ -35,7 +42,7 @@ func (b *Bot) onBoard(ctx context.Context, i *discordgo.Interaction, opts option
 		// The diagram says who moves and the last move itself: only the
 		// match's title goes before it.
 		v := g.View(game.ViewerOf(side))
-		diagram, err := render.TextBoard(v, render.Options{Names: b.plainNames(printerOf(i), m), Numbering: n, Lang: printerOf(i)})
+		diagram, err := render.TextBoard(v, render.Options{Names: b.plainNames(printerOf(i), m), Numbering: n, Lang: printerOf(i), CalledOff: m.Phase == storage.PhaseAbandoned})
 		if err != nil {
 			b.finish(i, b.explain(printerOf(i), err, "board"))
 			return
@@ -74,14 +81,24 @@ func (b *Bot) showNow(ctx context.Context, i *discordgo.Interaction, m *storage.
 // server channel, which cannot be replied to with a move.
 func (b *Bot) privateBoard(p lang.Printer, m *storage.Match, g *game.Game, side game.Side, n game.Numbering, inChannel bool) (string, []*discordgo.File) {
 	v := g.View(game.ViewerOf(side))
+	if m.Phase == storage.PhaseAbandoned {
+		// Called off: the game stopped where the picture shows it, nobody
+		// moves and no time runs; the board says why, as the channel was told.
+		return joinLines(b.matchTitle(p, m), web.CalledOffText(p, m)), b.boardFile(p, m, &v, n)
+	}
 	nar := narrator{viewer: game.ViewerOf(side), names: b.names(p, m), numbering: n, p: p}
-	return joinLines(b.matchTitle(p, m), statusLine(g, nar, deadlineToShow(m, g, b.now()), inChannel), b.timeLines(p, m, g, nar.viewer)), b.boardFile(p, m, &v, n)
+	status := statusLine(g, nar, deadlineToShow(m, g, b.now()), inChannel)
+	if r := g.Result(); r.Over() {
+		status = "**" + nar.describeEnd(m, r) + "**"
+	}
+	return joinLines(b.matchTitle(p, m), status, b.timeLines(p, m, g, nar.viewer)), b.boardFile(p, m, &v, n)
 }
 
 // boardFile draws a player's board for a private answer.
 func (b *Bot) boardFile(p lang.Printer, m *storage.Match, v *game.View, n game.Numbering) []*discordgo.File {
 	var buf bytes.Buffer
 	opts := b.pictureOptions(p, m, n)
+	opts.CalledOff = m.Phase == storage.PhaseAbandoned
 	drawn := time.Now()
 	err := b.pics.Board(&buf, *v, opts)
 	b.metrics.rendered(drawn)

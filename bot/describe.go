@@ -4,6 +4,7 @@ import (
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/render"
+	"github.com/strategobot/strategobot/storage"
 )
 
 // narrator words what happened in a match for one viewer, in the viewer's
@@ -99,4 +100,16 @@ func (n narrator) describeMove(rec game.MoveRecord, after *game.View) string {
 // pictures use too: "You won: Bob's Flag was captured."
 func (n narrator) describeResult(r game.Result) string {
 	return render.ResultText(n.p, r, n.names, n.viewer)
+}
+
+// describeEnd words how m ended, its result r, for the viewer where they look
+// back at it (its history, its board): a moderator's award says first
+// which moderator ended it and why, as its final boards and the web board
+// do.
+func (n narrator) describeEnd(m *storage.Match, r game.Result) string {
+	text := n.describeResult(r)
+	if r.Over() && r.Method == game.Awarded && m.ModeratorNote != "" {
+		text = n.p.Sprintf("A moderator ended the match (%[1]s).", m.ModeratorNote) + " " + text
+	}
+	return text
 }

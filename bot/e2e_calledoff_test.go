@@ -36,7 +36,7 @@ func TestCalledOffMatchRevealsNothing(t *testing.T) {
 		opponent string // the opponent's side in the web board's state
 	}{{h.alice, "blue"}, {h.bob, "red"}} {
 		record := player.who.SlashCommand(t, h.channel, "stratego record", discordtest.Opt(optMatch, "1")).Reply(t)
-		if !strings.Contains(record.Content, "once the match is over") || len(record.Files) != 0 {
+		if !strings.Contains(record.Content, txtRecordCalledOff) || len(record.Files) != 0 {
 			t.Errorf("%s asking for the record of the called-off match: %q with %d files", player.who.Name, record.Content, len(record.Files))
 		}
 		history := player.who.SlashCommand(t, h.channel, "stratego history", discordtest.Opt(optMatch, "1")).Reply(t)

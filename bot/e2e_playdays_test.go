@@ -295,18 +295,21 @@ func TestTenDaysInDutchAndGerman(t *testing.T) {
 	h.outboxEmpty()
 
 	// The histories, each in its reader's language: the battles with both
-	// ranks, the bot's absence under the move it followed.
+	// ranks, the draw offered and declined and the bot's absence under the
+	// move each followed.
 	away := "<t:" + unix(down) + ":f>"
 	back := "<t:" + unix(up) + ":f>"
 	for _, c := range []struct {
 		p    *discordtest.Member
 		want string
 	}{
-		{h.alice, "**Partij #1** · alice (Rood) tegen bob (Blauw)\n1. Rood A4-A5\n2. Blauw J7-J6\n3. Rood A5-A6\n4. Blauw J6-J5\n" +
+		{h.alice, "**Partij #1** · alice (Rood) tegen bob (Blauw)\n1. Rood A4-A5\n2. Blauw J7-J6\n3. Rood A5-A6\n" +
+			"   alice bood remise aan.\n   bob sloeg de remise af.\n4. Blauw J6-J5\n" +
 			"   Ik was weg van " + away + " tot " + back + "; de klok van alice stond stil.\n5. Rood A6xA7 Sergeant (4) verslaat Verkenner (2)\n" +
 			"6. Blauw J5xJ4 Luitenant (5) verliest van Kapitein (6)\n7. Rood B4-B5\n8. Blauw J8-J7\n9. Rood E4xE7 Verkenner (2) verovert de Vlag\n" +
 			"Je hebt gewonnen: de Vlag van bob is veroverd."},
-		{h.bob, "**Partie #1** · alice (Rot) gegen bob (Blau)\n1. Rot A4-A5\n2. Blau J7-J6\n3. Rot A5-A6\n4. Blau J6-J5\n" +
+		{h.bob, "**Partie #1** · alice (Rot) gegen bob (Blau)\n1. Rot A4-A5\n2. Blau J7-J6\n3. Rot A5-A6\n" +
+			"   alice bot Remis an.\n   bob lehnte das Remis ab.\n4. Blau J6-J5\n" +
 			"   Ich war vom " + away + " bis zum " + back + " weg; die Uhr von alice stand still.\n5. Rot A6xA7 Unteroffizier (4) schlägt Aufklärer (2)\n" +
 			"6. Blau J5xJ4 Leutnant (5) verliert gegen Hauptmann (6)\n7. Rot B4-B5\n8. Blau J8-J7\n9. Rot E4xE7 Aufklärer (2) erobert die Fahne\n" +
 			"Du hast verloren: Deine Fahne wurde erobert."},

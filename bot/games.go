@@ -52,6 +52,24 @@ func (b *Bot) onGames(ctx context.Context, i *discordgo.Interaction) {
 	b.tell(i, listText("", lines, len(list), func(n int) string { return p.Sprintf(txtGamesMore, n) }))
 }
 
+// stateWord says where m stands for side's player: whose turn it is while
+// it goes on, how it ended once over.
+func stateWord(p lang.Printer, m *storage.Match, side game.Side) string {
+	switch m.Phase {
+	case storage.PhaseSetup, storage.PhasePlaying:
+		return turnWord(p, m, side)
+	case storage.PhaseAbandoned:
+		return p.Sprintf("called off")
+	}
+	switch winner, won := m.Result.Winner(); {
+	case !won:
+		return p.Sprintf("drawn")
+	case winner == side:
+		return p.Sprintf("you won")
+	}
+	return p.Sprintf("you lost")
+}
+
 // turnWord says whose turn it is from side's point of view.
 func turnWord(p lang.Printer, m *storage.Match, side game.Side) string {
 	switch {

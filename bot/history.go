@@ -13,6 +13,7 @@ import (
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/web"
 )
 
 // onHistory lists the moves of a match as the member knows them: every move
@@ -23,14 +24,21 @@ func (b *Bot) onHistory(ctx context.Context, i *discordgo.Interaction, opts opti
 		b.tell(i, b.explain(printerOf(i), err, "history"))
 		return
 	}
+	n := b.settingsOf(ctx, userOf(i).ID).Numbering
+	nar := narrator{viewer: game.ViewerOf(side), names: b.names(printerOf(i), m), numbering: n, p: printerOf(i)}
+	if m.Phase == storage.PhaseAbandoned && !started(m) {
+		// Called off in its set-up: no move was made, and no set-up can
+		// start it any more (its game, not started, is no refusal to word).
+		b.tell(i, b.historyText(m, &game.View{}, nar))
+		return
+	}
 	g, err := m.Game()
 	if err != nil {
 		b.tell(i, b.explain(printerOf(i), err, "history"))
 		return
 	}
-	n := b.settingsOf(ctx, userOf(i).ID).Numbering
 	v := g.View(game.ViewerOf(side))
-	text := b.historyText(m, &v, narrator{viewer: game.ViewerOf(side), names: b.names(printerOf(i), m), numbering: n, p: printerOf(i)})
+	text := b.historyText(m, &v, nar)
 	link := b.replayLink(ctx, i, m, side)
 	if len(text) <= 1900 {
 		b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
@@ -67,16 +75,22 @@ const (
 	txtHistoryBack    = "%[1]s came back from vacation."
 	txtHistoryBackBy  = "%[1]s came back from vacation early, <t:%[2]s:f>."
 	txtHistoryResumed = "The pause ended."
+	// A draw offered, and declined or taken back: one accepted ends the
+	// game, which the result says.
+	txtHistoryDrawOffer     = "%[1]s offered a draw."
+	txtHistoryDrawDeclined  = "%[1]s declined the draw."
+	txtHistoryDrawWithdrawn = "%[1]s took back the draw offer."
 )
 
-// timeNotes writes the log's gifts of time, vacations and pauses, by the number of
-// moves made before each: they are the match's, not the game's, so the
-// game's history does not hold them.
+// timeNotes writes the log's gifts of time, vacations, pauses and draw
+// offers, by the number of moves made before each: they are the match's, or
+// leave no trace in the game's history, which holds its moves alone.
 func timeNotes(m *storage.Match, nar narrator) map[int][]string {
 	p := nar.p
 	out := map[int][]string{}
 	moves := 0
 	var away [2]time.Time // each side's vacation under way: when it was to end
+	offeredBy := game.Red // who made the latest draw offer
 	back := func(side game.Side, at time.Time) string {
 		until := away[side]
 		away[side] = time.Time{}
@@ -96,6 +110,17 @@ func timeNotes(m *storage.Match, nar narrator) map[int][]string {
 				out[moves] = append(out[moves], back(a.Side, a.At))
 			}
 			moves++
+		case storage.ActOfferDraw:
+			offeredBy = a.Side
+			out[moves] = append(out[moves], p.Sprintf(txtHistoryDrawOffer, nar.names[a.Side]))
+		case storage.ActDeclineDraw:
+			// An offer is declined by the one it was made to, or taken
+			// back by the one who made it (the offer standing is the latest).
+			format := txtHistoryDrawDeclined
+			if a.Side == offeredBy {
+				format = txtHistoryDrawWithdrawn
+			}
+			out[moves] = append(out[moves], p.Sprintf(format, nar.names[a.Side]))
 		case storage.ActGiveTime:
 			out[moves] = append(out[moves], p.Sprintf(txtHistoryGift, nar.names[a.Side], nar.names[a.Side.Opponent()], giftText(p, m)))
 		case storage.ActVacation:
@@ -164,6 +189,11 @@ func (b *Bot) historyText(m *storage.Match, v *game.View, nar narrator) string {
 		sb.WriteByte('\n')
 		writeNotes(k + 1)
 	}
-	sb.WriteString(nar.describeResult(v.Result))
+	sb.WriteString(nar.describeEnd(m, v.Result))
+	if m.Phase == storage.PhaseAbandoned {
+		// No result to word: why it ended, as its players and the
+		// channel were told (a moderator's call-off, its tournament's).
+		sb.WriteString(web.CalledOffText(p, m))
+	}
 	return strings.TrimSpace(sb.String())
 }

@@ -113,3 +113,39 @@ func TestHistorySaysFlagCaptured(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeNotesDrawOffers: the history lists a draw offered, and its
+// refusal or its taking back, under the move it followed; an offer
+// accepted is the result's to say.
+func TestTimeNotesDrawOffers(t *testing.T) {
+	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	act := func(kind storage.ActionKind, side game.Side) storage.Action {
+		return storage.Action{Kind: kind, Side: side, At: t0}
+	}
+	move := func(side game.Side) storage.Action { return act(storage.ActMove, side) }
+	tests := []struct {
+		name string
+		log  []storage.Action
+		want map[int][]string
+	}{
+		{"declined", []storage.Action{move(game.Red), act(storage.ActOfferDraw, game.Blue), act(storage.ActDeclineDraw, game.Red), move(game.Blue)},
+			map[int][]string{1: {"bob offered a draw.", "alice declined the draw."}}},
+		{"taken back", []storage.Action{act(storage.ActOfferDraw, game.Red), move(game.Red), act(storage.ActDeclineDraw, game.Red)},
+			map[int][]string{0: {"alice offered a draw."}, 1: {"alice took back the draw offer."}}},
+		{"accepted", []storage.Action{move(game.Red), act(storage.ActOfferDraw, game.Red), act(storage.ActAcceptDraw, game.Blue)},
+			map[int][]string{1: {"alice offered a draw."}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := timeNotes(&storage.Match{Log: tc.log}, narrator{names: [2]string{"alice", "bob"}, p: lang.For("en")})
+			if len(got) != len(tc.want) {
+				t.Fatalf("notes %v, want %v", got, tc.want)
+			}
+			for k, want := range tc.want {
+				if !slices.Equal(got[k], want) {
+					t.Errorf("notes after %d moves: %q, want %q", k, got[k], want)
+				}
+			}
+		})
+	}
+}

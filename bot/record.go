@@ -9,10 +9,15 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/web"
 )
 
 // txtRecordNotYet answers /stratego record for a match under way.
 const txtRecordNotYet friendly = "The record is ready once the match is over: it shows both set-ups."
+
+// txtRecordCalledOff answers /stratego record for a match called off: it
+// is over, but no record comes, as no final reveal did.
+const txtRecordCalledOff = "A match called off has no record: a record shows both set-ups, and those of a match called off stay secret."
 
 // txtRecordFile says what the file of /stratego record holds, in a
 // player's words: it named `strategobot replay`, the program's check of
@@ -26,7 +31,12 @@ func (b *Bot) onRecord(ctx context.Context, i *discordgo.Interaction, opts optio
 		b.tell(i, b.explain(printerOf(i), err, "record"))
 		return
 	}
-	if m.Phase != storage.PhaseFinished {
+	switch m.Phase {
+	case storage.PhaseAbandoned:
+		// Over, without a record ever to come: say why it ended.
+		b.tell(i, joinLines(b.matchTitle(printerOf(i), m), web.CalledOffText(printerOf(i), m), printerOf(i).Sprintf(txtRecordCalledOff)))
+		return
+	case storage.PhaseSetup, storage.PhasePlaying:
 		b.say(i, string(txtRecordNotYet))
 		return
 	}

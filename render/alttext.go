@@ -43,7 +43,9 @@ type describer struct {
 	isPlayer bool
 	who      [2]string // each player as "Ada (Red)"
 	clocks   [2]string // each side's time left on a game clock, or ""
-	w        words     // the language
+	// calledOff is a match called off with no result (Options.CalledOff).
+	calledOff bool
+	w         words // the language
 }
 
 // newDescriber describes v with o, each player's name written by name: by
@@ -52,7 +54,7 @@ type describer struct {
 // nametext's rule). A name that shows nothing (nametext.Blank) leaves the
 // side's name alone.
 func newDescriber(v *game.View, o Options, name func(string) string) describer {
-	d := describer{v: v, n: o.Numbering, clocks: o.Clocks, w: words{o.Lang}}
+	d := describer{v: v, n: o.Numbering, clocks: o.Clocks, calledOff: o.CalledOff, w: words{o.Lang}}
 	d.me, d.isPlayer = v.Viewer.IsPlayer()
 	for _, side := range []game.Side{game.Red, game.Blue} {
 		d.who[side] = d.w.side(side)
@@ -111,6 +113,9 @@ func (d *describer) status() []string {
 			return append(out, d.w.p.Sprintf(txtAltWinner, d.who[winner]))
 		}
 		return append(out, d.w.p.Sprintf(txtAltNoWinner))
+	}
+	if d.calledOff {
+		return []string{d.w.p.Sprintf(txtAltCalledOff)}
 	}
 	var out []string
 	if v.DrawOffered {

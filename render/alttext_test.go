@@ -82,6 +82,12 @@ func TestAltText(t *testing.T) {
 			"Move 7: Ada (Red)'s Infiltrator on B4 guessed the piece on B5 is a Spy: wrong, nothing is taken."},
 		{"a draw offer", 7, game.RedViewer, ada, func(v *game.View) { v.DrawOffered, v.DrawOfferBy = true, game.Blue },
 			"Grace (Blue) offers a draw. Grace (Blue) to move."},
+		// A match called off: nobody moves, and an offer made before is
+		// not open any more.
+		{"called off, the player to move", 7, game.BlueViewer, Options{Names: ada.Names, CalledOff: true}, nil,
+			"Your Stratego board, Classic, after move 7: you are Grace (Blue), at the bottom; Ada (Red) is at the top. The match is called off. Move 7: "},
+		{"called off with a draw offered", 7, game.RedViewer, Options{Names: ada.Names, CalledOff: true}, func(v *game.View) { v.DrawOffered, v.DrawOfferBy = true, game.Blue },
+			"Ada (Red), at the bottom; Grace (Blue) is at the top. The match is called off. Move 7: "},
 		// An alt text shows text as it is: a name is as written, on one line
 		// (nametext.Plain), and one that shows nothing gives way to the side.
 		{"names as written", 0, game.RedViewer, Options{Names: [2]string{"  Zoë\u200b \x00🐉 ```", "\u200f"}}, nil,
@@ -497,5 +503,23 @@ func TestAltTextOwnBattle(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestCalledOffStatus: the status bar of a match called off says so on
+// its right, where whose move it is stands otherwise, for every viewer and
+// whoever was to move, and with a draw offered before the call-off.
+func TestCalledOffStatus(t *testing.T) {
+	w := words{lang.For("en")}
+	for _, viewer := range []game.Viewer{game.RedViewer, game.BlueViewer, game.PublicViewer} {
+		for _, offer := range []bool{false, true} {
+			v := goldenGame(t, 7).View(viewer)
+			v.DrawOffered, v.DrawOfferBy = offer, game.Red
+			me, isPlayer := viewer.IsPlayer()
+			st := viewStatus(w, &v, isPlayer, me, true)
+			if st.right != "Called off" || st.left != "Classic · after move 7" {
+				t.Errorf("%s, draw offered %v: the status reads %q | %q", viewer, offer, st.left, st.right)
+			}
+		}
 	}
 }

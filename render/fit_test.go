@@ -33,7 +33,9 @@ func TestStatusFitsInEveryLanguage(t *testing.T) {
 							v.History = make([]game.MoveRecord, plies)
 							v.DrawOffered, v.DrawOfferBy = offer, toMove.Opponent()
 							me, isPlayer := viewer.IsPlayer()
-							statuses = append(statuses, viewStatus(w, &v, isPlayer, me))
+							for _, calledOff := range []bool{false, true} {
+								statuses = append(statuses, viewStatus(w, &v, isPlayer, me, calledOff))
+							}
 						}
 					}
 				}

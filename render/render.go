@@ -46,6 +46,10 @@ type Options struct {
 	// Lang is the language of every text in the picture; the zero Printer
 	// writes English.
 	Lang lang.Printer
+	// CalledOff marks a board of a match called off with no result: the
+	// game stopped where v shows it, and nobody is to move, so the status
+	// says it is called off rather than whose move it is.
+	CalledOff bool
 	// Secret keys the rows of squares that show ranks only the picture's
 	// viewer knows (a player's own pieces not yet revealed): the encoder
 	// reuses such a row only in a picture with the same Secret, so that

@@ -96,7 +96,7 @@ func (r *Renderer) viewScene(v *game.View, o Options) scene {
 		markLastMove(&sc.bg, last)
 	}
 	w := words{o.Lang}
-	sc.status = viewStatus(w, v, isPlayer, me)
+	sc.status = viewStatus(w, v, isPlayer, me, o.CalledOff)
 	for i, side := range [2]game.Side{sc.bottom.Opponent(), sc.bottom} {
 		st := playerStrip{side: side, name: o.Names[side], note: w.side(side), sideName: w.side(side)}
 		if isPlayer && side == me {
@@ -126,7 +126,7 @@ func (r *Renderer) viewScene(v *game.View, o Options) scene {
 	return sc
 }
 
-func viewStatus(w words, v *game.View, isPlayer bool, me game.Side) statusLine {
+func viewStatus(w words, v *game.View, isPlayer bool, me game.Side, calledOff bool) statusLine {
 	variant := w.variant(v.Rules.Variant)
 	if v.Result.Over() {
 		return statusLine{
@@ -138,6 +138,11 @@ func viewStatus(w words, v *game.View, isPlayer bool, me game.Side) statusLine {
 	st := statusLine{left: w.p.Sprintf(txtStatusAfter, variant, v.Ply())}
 	if v.Ply() == 0 {
 		st.left = w.p.Sprintf(txtStatusStart, variant)
+	}
+	if calledOff {
+		// Nobody moves, and a draw offered before is no longer open.
+		st.right = w.p.Sprintf(txtCalledOff)
+		return st
 	}
 	switch {
 	case isPlayer && v.ToMove == me:

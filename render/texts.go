@@ -22,6 +22,7 @@ const (
 	txtStatusReplay        = "%[1]s · replay"
 	txtStatusReplaySampled = "One frame every %[1]d moves" // moves between frames; short, or "Move 19,999 of 19,999" would not fit
 	txtYourMove            = "Your move"
+	txtCalledOff           = "Called off"          // a match ended with no result: nobody moves
 	txtSideClock           = "%[1]s · clock %[2]s" // side note, time left
 	txtSideToMove          = "%[1]s to move"       // side
 	txtDrawOffer           = "%[1]s offers a draw" // side
@@ -81,6 +82,7 @@ const (
 	txtAltDrawOffer   = "%[1]s offers a draw." // who
 	txtAltWinner      = "Winner: %[1]s."       // who
 	txtAltNoWinner    = "No winner."
+	txtAltCalledOff   = "The match is called off."
 	txtAltNoMove      = "No move yet: Red moves first."
 	txtAltMoveHidden  = "Move %[1]d: %[2]s moved a hidden piece from %[3]s to %[4]s."                          // number, who, from, to
 	txtAltMoveKnown   = "Move %[1]d: %[2]s moved the %[3]s from %[4]s to %[5]s."                               // number, who, piece, from, to
