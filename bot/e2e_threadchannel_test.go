@@ -103,3 +103,50 @@ func TestLiveBoardInArchivedThread(t *testing.T) {
 		})
 	}
 }
+
+// TestThreadChannelComesBack: a match made in a thread, whose channel's
+// permissions a moderator changes so that the bot may no longer see the
+// thread or post in it, or which a moderator locks, goes on by DM, both
+// players told once; once the moderator gives the permission back (in the
+// thread's channel, where Discord grants a thread's) or unlocks the
+// thread, the thread is posted the board as it stands at once, as a
+// match's channel is, the players are told once, and the moves go on
+// there.
+func TestThreadChannelComesBack(t *testing.T) {
+	t.Parallel()
+	threadsPerm := int64(discordgo.PermissionSendMessagesInThreads)
+	viewPerm := int64(discordgo.PermissionViewChannel)
+	for _, tc := range []struct {
+		name string
+		// ways returns how the bot loses the thread, and how it gets it back.
+		ways func(h *harness, parent, thread *discordtest.Channel) (lose, fix func())
+	}{
+		{"Send Messages in Threads denied in its channel", func(h *harness, parent, _ *discordtest.Channel) (func(), func()) {
+			return func() { parent.SetOverwrite(h.srv.Bot(), 0, threadsPerm) }, func() { parent.RemoveOverwrite(h.srv.Bot()) }
+		}},
+		{"View Channel denied in its channel", func(h *harness, parent, _ *discordtest.Channel) (func(), func()) {
+			return func() { parent.SetOverwrite(h.srv.Bot(), 0, viewPerm) }, func() { parent.RemoveOverwrite(h.srv.Bot()) }
+		}},
+		{"locked (THREAD_UPDATE)", func(h *harness, _, thread *discordtest.Channel) (func(), func()) {
+			return thread.Lock, thread.Unlock
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			parent := h.channel
+			thread := threadMatch(t, h)
+			lose, fix := tc.ways(h, parent, thread)
+			loseChannel(t, h, lose)
+			h.bob.SendDM(t, "J7-J6")
+			h.waitMoves(1, 2)
+			h.alice.WaitDM(t, contains("bob moved J7-J6"))
+			refused := refusedPosts(h, thread)
+			fix()
+			checkBack(t, h, []string{"alice moved A4-A5", "bob moved J7-J6"}, "A5-A6", "alice moved A5-A6", h.alice, 3)
+			if n := refusedPosts(h, thread); n != refused {
+				t.Errorf("%d posts refused in the thread after the fix", n-refused)
+			}
+		})
+	}
+}
