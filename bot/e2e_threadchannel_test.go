@@ -150,3 +150,29 @@ func TestThreadChannelComesBack(t *testing.T) {
 		})
 	}
 }
+
+// TestTournamentThreadBackAtOnce: a tournament made in a thread, whose
+// channel's permissions a moderator restores after the bot lost the
+// thread, posts its next announcements in the thread at once, as a
+// tournament in a channel does (TestTournamentChannelBackAtOnce).
+func TestTournamentThreadBackAtOnce(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	parent := h.channel
+	h.channel = threadTourney(h, discordgo.ChannelTypeGuildPublicThread)
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Cup"), discordtest.Opt("format", "round-robin"),
+		discordtest.Opt("move_time", "72h"), discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+	for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {
+		h.expect(h.run(m, "join"), "You joined")
+	}
+	parent.SetOverwrite(h.srv.Bot(), 0, discordgo.PermissionSendMessagesInThreads)
+	h.advance(time.Hour)
+	h.allMatches(3)
+	h.drain()
+	h.toldByDM("Cup", "**Cup** — all ", 1)
+	if tt, _ := h.stored(); tt.ChannelLost.IsZero() {
+		t.Fatal("the tournament's thread is not taken for lost")
+	}
+	parent.RemoveOverwrite(h.srv.Bot())
+	h.srv.WaitFor(t, "the tournament's thread back", func() bool { tt, _ := h.stored(); return tt.ChannelLost.IsZero() })
+}
