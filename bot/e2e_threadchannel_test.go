@@ -130,6 +130,9 @@ func TestThreadChannelComesBack(t *testing.T) {
 		{"locked (THREAD_UPDATE)", func(h *harness, _, thread *discordtest.Channel) (func(), func()) {
 			return thread.Lock, thread.Unlock
 		}},
+		{"locked and archived, unlocked still archived", func(h *harness, _, thread *discordtest.Channel) (func(), func()) {
+			return func() { thread.Lock(); thread.Archive() }, thread.Unlock
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

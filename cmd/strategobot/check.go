@@ -502,7 +502,8 @@ func channelAdvice(err error) string {
 // permissions posting needs the bot lacks there (perms, when known) or all
 // of them, to be granted in grantIn (the channel, or the thread's channel).
 func postAdvice(err error, thread bool, grantIn string, perms int64, known bool) string {
-	const locked = "only members who may Manage Threads post in it, so a match's boards go to %[1]s instead. Unlock it, or check %[1]s."
+	const locked = "only members who may Manage Threads post in it, so a match made there goes on by DM, its board posted there again once the thread is unlocked " +
+		"(a match the bot opened the thread for moves to %[1]s). Unlock it, or play in %[1]s."
 	switch discordCode(err) {
 	case discordgo.ErrCodeMissingPermissions, discordgo.ErrCodeMissingAccess:
 	case discordgo.ErrCodeThreadIsLocked:

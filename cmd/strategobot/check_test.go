@@ -331,13 +331,15 @@ func TestCheckThread(t *testing.T) {
 			[]string{"✓ the bot has every permission a match needs in the thread #league", "✓ posted a test picture in #league"},
 			[]string{"lacks", "✗"}},
 		// A locked thread takes posts only from those who may manage threads:
-		// the bot plays its matches in the thread's channel instead.
+		// a match made in it goes on by DM until it is unlocked (the bot
+		// moves only a match in a thread it opened for it to the thread's
+		// channel).
 		{"locked", 0, func(th *discordtest.Channel) { th.Lock() }, 1,
-			[]string{"✗ posting a test picture in #league failed: Discord answered 160005: Thread is locked. The thread is locked: only members who may Manage Threads post in it, so a match's boards go to #general instead. Unlock it, or check #general.\n"},
-			[]string{"run this again later"}},
+			[]string{"✗ posting a test picture in #league failed: Discord answered 160005: Thread is locked. The thread is locked: only members who may Manage Threads post in it, so a match made there goes on by DM, its board posted there again once the thread is unlocked (a match the bot opened the thread for moves to #general). Unlock it, or play in #general.\n"},
+			[]string{"run this again later", "boards go to #general"}},
 		{"locked and archived", 0, func(th *discordtest.Channel) { th.Lock(); th.Archive() }, 1,
-			[]string{"✗ posting a test picture in #league failed: Discord answered 50083: Thread is archived. The thread is archived and locked: only members who may Manage Threads post in it, so a match's boards go to #general instead. Unlock it, or check #general.\n"},
-			[]string{"run this again later"}},
+			[]string{"✗ posting a test picture in #league failed: Discord answered 50083: Thread is archived. The thread is archived and locked: only members who may Manage Threads post in it, so a match made there goes on by DM, its board posted there again once the thread is unlocked (a match the bot opened the thread for moves to #general). Unlock it, or play in #general.\n"},
+			[]string{"run this again later", "boards go to #general"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
