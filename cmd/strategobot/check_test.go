@@ -405,3 +405,69 @@ func TestCheckGuildUnavailable(t *testing.T) {
 		t.Errorf("the output asks to invite the bot to a server it is in:\n%s", out.String())
 	}
 }
+
+// TestCheckForum: a forum's id given to -channel is checked for what a
+// match played in one of its posts needs (each post is a thread of the
+// forum, whose permissions are the forum's), and check posts no test
+// picture in the forum, which takes no message of its own, but says to
+// give it a post's id for that. It checked the forum as a text channel,
+// and then failed to post there, advising to try again later. A post's id
+// is checked as a thread's, granted in the forum.
+func TestCheckForum(t *testing.T) {
+	tests := []struct {
+		name     string
+		deny     int64 // the bot's overwrite in the forum
+		post     bool  // -channel is the post's id, not the forum's
+		wantCode int
+		want     []string
+		wantNot  []string
+	}{
+		{"every permission", 0, false, 0,
+			[]string{"has   Send Messages in Threads (to post the boards)", "✓ the bot has every permission a match needs in the posts of the forum #matches",
+				"#matches is a forum, which takes no message of its own: to post a test picture, give -channel the id of one of its posts.", "All checks passed."},
+			[]string{"Send Messages (", "Create Public Threads", "✗", "run this again later"}},
+		{"no Send Messages in Threads", discordgo.PermissionSendMessagesInThreads, false, 1,
+			[]string{"lacks Send Messages in Threads (to post the boards)",
+				"✗ the bot lacks 1 permission a match needs in the posts of the forum #matches: grant it to its role in the settings of #matches (Edit Channel → Permissions)."},
+			[]string{"✓ the bot has every permission", "run this again later"}},
+		{"a post", 0, true, 0,
+			[]string{"✓ the bot has every permission a match needs in the thread #alice vs bob", "✓ posted a test picture in #alice vs bob", "All checks passed."},
+			[]string{"✗"}},
+		{"a post without Attach Files in its forum", discordgo.PermissionAttachFiles, true, 1,
+			[]string{"lacks Attach Files", "grant it to its role in the settings of #matches, the thread's channel"},
+			[]string{"run this again later"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := discordtest.New(t)
+			club := srv.AddGuild("Stratego Club")
+			alice := club.AddMember("alice")
+			forum := club.AddForum("matches")
+			post := alice.OpenPost(t, forum, "alice vs bob", "who plays?")
+			if tc.deny != 0 {
+				forum.SetOverwrite(srv.Bot(), 0, tc.deny)
+			}
+			t.Setenv("DISCORD_TOKEN", srv.Token())
+			t.Setenv("STRATEGOBOT_API_BASE_URL", srv.APIBase())
+			t.Setenv("STRATEGOBOT_CONFIG", "")
+			id := forum.ID
+			if tc.post {
+				id = post.ID
+			}
+			var out syncBuffer
+			if code := runCheck(context.Background(), []string{"-channel", id}, &out, io.Discard); code != tc.wantCode {
+				t.Errorf("exit code %d, want %d", code, tc.wantCode)
+			}
+			for _, want := range tc.want {
+				if !strings.Contains(out.String(), want) {
+					t.Errorf("the output lacks %q:\n%s", want, out.String())
+				}
+			}
+			for _, not := range tc.wantNot {
+				if strings.Contains(out.String(), not) {
+					t.Errorf("the output has %q:\n%s", not, out.String())
+				}
+			}
+		})
+	}
+}
