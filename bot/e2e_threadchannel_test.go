@@ -179,3 +179,52 @@ func TestTournamentThreadBackAtOnce(t *testing.T) {
 	parent.RemoveOverwrite(h.srv.Bot())
 	h.srv.WaitFor(t, "the tournament's thread back", func() bool { tt, _ := h.stored(); return tt.ChannelLost.IsZero() })
 }
+
+// TestForumPostMatch: a match made in a forum's post (a thread of the
+// forum) is played in the post, as in a thread: a post that archived
+// itself between moves comes back with the next board; the bot losing Send
+// Messages in Threads in the forum sends the match to DMs, both players
+// told once, and the forum's overwrite removed brings it back at once.
+func TestForumPostMatch(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	forum := h.guild.AddForum("matches")
+	post := h.alice.OpenPost(t, forum, "alice vs bob", "Anyone for a game?")
+	h.srv.WaitFor(t, "the bot's state to hold the post", func() bool { _, err := h.bot.s.State.Channel(post.ID); return err == nil })
+	h.channel = post
+	h.startClassic()
+	h.waitMoves(1, 0)
+	if m := h.match(1); m.Where() != post.ID || m.ThreadID != "" {
+		t.Fatalf("match #1 is played in %s (thread %q), want the post %s", m.Where(), m.ThreadID, post.ID)
+	}
+	post.Archive()
+	h.alice.SendDM(t, "A4-A5")
+	h.waitMoves(1, 1)
+	h.srv.WaitFor(t, "move 1's board in the post", func() bool { return publicBoards(h, post, "alice moved A4-A5") == 1 })
+	if post.Archived() {
+		t.Error("the post is still archived after a board was posted in it")
+	}
+	forum.SetOverwrite(h.srv.Bot(), 0, int64(discordgo.PermissionSendMessagesInThreads))
+	h.bob.SendDM(t, "J7-J6")
+	h.waitMoves(1, 2)
+	for _, p := range []*discordtest.Member{h.alice, h.bob} {
+		p.WaitDM(t, contains("I may no longer post in the match's channel"))
+	}
+	forum.RemoveOverwrite(h.srv.Bot())
+	h.srv.WaitFor(t, "the board posted as the post comes back", func() bool { return publicBoards(h, post, txtChannelBack) == 1 })
+	for _, p := range []*discordtest.Member{h.alice, h.bob} {
+		p.WaitDM(t, contains("I can post in the match's channel again"))
+	}
+	h.alice.SendDM(t, "A5-A6")
+	h.waitMoves(1, 3)
+	h.srv.WaitFor(t, "move 3's board in the post", func() bool { return publicBoards(h, post, "alice moved A5-A6") == 1 })
+	h.outboxEmpty()
+	if n := h.channelCount("bob moved J7-J6"); n != 0 {
+		t.Errorf("move 2, played while the post was out of reach, shows %d times in it", n)
+	}
+	for _, p := range []*discordtest.Member{h.alice, h.bob} {
+		if n := toldCount(p, "I may no longer post in the match's channel"); n != 1 {
+			t.Errorf("%s was told %d times the post is out of reach", p.Name, n)
+		}
+	}
+}
