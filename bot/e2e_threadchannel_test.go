@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
 )
 
@@ -225,6 +226,48 @@ func TestForumPostMatch(t *testing.T) {
 	for _, p := range []*discordtest.Member{h.alice, h.bob} {
 		if n := toldCount(p, "I may no longer post in the match's channel"); n != 1 {
 			t.Errorf("%s was told %d times the post is out of reach", p.Name, n)
+		}
+	}
+}
+
+// TestThreadChannelDeleted: a match made in a thread that a moderator
+// deletes goes on by DM, both players told once that its channel was
+// deleted, and the bot tries the thread no more, as it does a deleted
+// channel: the boards keep coming to the players.
+func TestThreadChannelDeleted(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	thread := startThread(h, discordgo.ChannelTypeGuildPublicThread)
+	h.channel = thread
+	red := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant, {0, 4}: game.Scout, {3, 0}: game.Flag})
+	blue := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant, {0, 5}: game.Flag})
+	h.challenge("Classic", discordtest.Opt("move_time", "72h"))
+	h.sendSetups(red, blue)
+	h.waitMoves(1, 0)
+	thread.Delete()
+	h.alice.SendDM(t, "A4-A5")
+	h.waitMoves(1, 1)
+	for _, p := range []*discordtest.Member{h.alice, h.bob} {
+		p.WaitDM(t, contains("The match's channel was deleted"))
+	}
+	refused := refusedPosts(h, thread)
+	h.bob.SendDM(t, "J7-J6")
+	h.waitMoves(1, 2)
+	h.alice.WaitDM(t, contains("bob moved J7-J6"))
+	h.advance(25 * time.Hour) // past the day after which a channel out of reach is tried again
+	h.alice.SendDM(t, "A5-A6")
+	h.waitMoves(1, 3)
+	h.bob.WaitDM(t, contains("alice moved A5-A6"))
+	h.outboxEmpty()
+	if n := refusedPosts(h, thread); n != refused {
+		t.Errorf("the deleted thread was tried %d more times", n-refused)
+	}
+	if m := h.match(1); !m.PublicGone || !m.PublicDeleted {
+		t.Errorf("after the delete: gone %v, deleted %v", m.PublicGone, m.PublicDeleted)
+	}
+	for _, p := range []*discordtest.Member{h.alice, h.bob} {
+		if n := toldCount(p, "The match's channel was deleted"); n != 1 {
+			t.Errorf("%s was told %d times the channel was deleted", p.Name, n)
 		}
 	}
 }
