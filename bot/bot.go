@@ -249,11 +249,10 @@ func (b *Bot) Run(ctx context.Context) error {
 			b.channels.deleted(e.ID)
 		}
 	})
-	// A thread unlocked (or unarchived) is one the bot may post in again:
-	// a match made in it may come back there.
-	// (A thread the state did not hold is held from now on by the very
-	// struct of the event, which a later update overwrites: it is read
-	// under the state's lock.)
+	// A thread unlocked is one the bot may post in again: a match made in
+	// it may come back there (threadOpened). A thread the state did not
+	// hold is held from now on by the very struct of the event, which a
+	// later update overwrites: it is read under the state's lock.
 	removeThreadUpdate := b.s.AddHandler(func(s *discordgo.Session, e *discordgo.ThreadUpdate) {
 		if e.Channel == nil || s.State == nil {
 			return
