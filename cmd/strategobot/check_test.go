@@ -330,6 +330,10 @@ func TestCheckThread(t *testing.T) {
 		{"no Send Messages, which a thread does not need", discordgo.PermissionSendMessages, nil, 0,
 			[]string{"✓ the bot has every permission a match needs in the thread #league", "✓ posted a test picture in #league"},
 			[]string{"lacks", "✗"}},
+		// A thread archived after a quiet spell takes posts, which unarchive it.
+		{"archived", 0, func(th *discordtest.Channel) { th.Archive() }, 0,
+			[]string{"✓ the bot has every permission a match needs in the thread #league", "✓ posted a test picture in #league", "✓ deleted it", "All checks passed."},
+			[]string{"✗"}},
 		// A locked thread takes posts only from those who may manage threads:
 		// a match made in it goes on by DM until it is unlocked (the bot
 		// moves only a match in a thread it opened for it to the thread's
