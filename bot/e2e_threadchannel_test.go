@@ -9,6 +9,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
 )
 
 // A match made in a thread is played in that thread (TestChallengeInThreadPlaysInIt):
@@ -269,5 +270,45 @@ func TestThreadChannelDeleted(t *testing.T) {
 		if n := toldCount(p, "The match's channel was deleted"); n != 1 {
 			t.Errorf("%s was told %d times the channel was deleted", p.Name, n)
 		}
+	}
+}
+
+// TestChallengeInThreadTheStateLost: a thread that archived itself before
+// the bot last connected, which its state therefore lacks, takes a
+// challenge as a thread: in a channel where the bot may post in threads
+// but not in the channel itself (a forum's posts, or a channel kept for
+// threads), the bot asks for what posting in a thread needs (Send Messages
+// in Threads), not for Send Messages; on a server that lists the channels
+// for matches, a thread of one of them is in it.
+func TestChallengeInThreadTheStateLost(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name  string
+		setup func(h *harness, parent *discordtest.Channel)
+	}{
+		{"the bot may post in its threads only", func(h *harness, parent *discordtest.Channel) {
+			parent.SetOverwrite(h.srv.Bot(), int64(discordgo.PermissionSendMessagesInThreads), sendPerm)
+		}},
+		{"the server lists its channel for matches", func(h *harness, parent *discordtest.Channel) {
+			if _, err := h.db.UpdateServer(t.Context(), h.guild.ID, func(s *storage.ServerSettings) error {
+				s.Channels = []string{parent.ID}
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			parent := h.channel
+			thread := startThread(h, discordgo.ChannelTypeGuildPublicThread)
+			tc.setup(h, parent)
+			h.archiveAndRestart(thread)
+			msg := h.alice.SlashCommand(t, thread, "stratego challenge", discordtest.Opt("opponent", h.bob)).Reply(t)
+			if msg.Ephemeral || !strings.Contains(msg.Content, "challenges you") {
+				t.Fatalf("the challenge in the archived thread: %q", msg.Content)
+			}
+		})
 	}
 }
