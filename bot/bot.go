@@ -249,6 +249,21 @@ func (b *Bot) Run(ctx context.Context) error {
 			b.channels.deleted(e.ID)
 		}
 	})
+	// A thread unlocked is one the bot may post in again: a match made in
+	// it may come back there (threadOpened). A thread the state did not
+	// hold is held from now on by the very struct of the event, which a
+	// later update overwrites: it is read under the state's lock.
+	removeThreadUpdate := b.s.AddHandler(func(s *discordgo.Session, e *discordgo.ThreadUpdate) {
+		if e.Channel == nil || s.State == nil {
+			return
+		}
+		s.State.RLock()
+		guild, thread, opened := e.GuildID, e.ID, threadOpened(e)
+		s.State.RUnlock()
+		if guild != "" && opened {
+			b.guard(ctx, "thread update", func(ctx context.Context) { b.onPermissionsChanged(ctx, guild, thread) })
+		}
+	})
 	removeRole := b.s.AddHandler(func(s *discordgo.Session, e *discordgo.GuildRoleUpdate) {
 		if e.GuildRole != nil && e.Role != nil && b.ownRoleChanged(e.GuildID, e.Role.ID) {
 			guild := e.GuildID
@@ -275,6 +290,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	defer removeGuild()
 	defer removeChannel()
 	defer removeThread()
+	defer removeThreadUpdate()
 	defer removeRole()
 	defer removeMember()
 	if !b.cfg.Shared {

@@ -31,7 +31,7 @@ func (b *Bot) onChallenge(ctx context.Context, i *discordgo.Interaction, opts op
 		}
 	}
 	server := b.serverOf(ctx, i.GuildID)
-	if why := b.whyNotMatchHere(i, server); why != "" {
+	if why := b.whyNotMatchHere(ctx, i, server); why != "" {
 		b.tell(i, why)
 		return
 	}
@@ -342,7 +342,7 @@ func (b *Bot) onChallengeButton(ctx context.Context, i *discordgo.Interaction, i
 			}
 			return
 		}
-		if why := b.whyNotPlayHere(i, b.threadsFor(b.serverOf(ctx, c.GuildID))); why != "" {
+		if why := b.whyNotPlayHere(ctx, i, b.threadsFor(b.serverOf(ctx, c.GuildID))); why != "" {
 			// Permissions may have changed since the challenge: the challenge
 			// stays open for when they are fixed.
 			b.tell(i, why)

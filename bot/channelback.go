@@ -20,10 +20,11 @@ import (
 // before; its players are told once that board is posted. The bot learns it
 // two ways:
 //   - from the gateway: a change of the channel's overwrites
-//     (CHANNEL_UPDATE), of a role of the bot's or of @everyone
-//     (GUILD_ROLE_UPDATE), or of the bot's roles (GUILD_MEMBER_UPDATE):
-//     what it may do there is worked out from discordgo's state, as Discord
-//     does, and the match comes back at once when it may view and post;
+//     (CHANNEL_UPDATE; a thread's are its channel's), of a role of the
+//     bot's or of @everyone (GUILD_ROLE_UPDATE), or of the bot's roles
+//     (GUILD_MEMBER_UPDATE), or a thread unlocked (THREAD_UPDATE): what it
+//     may do there is worked out from discordgo's state, as Discord does,
+//     and the match comes back at once when it may view and post;
 //   - by trying: like a tournament's announcement, a public notice of a
 //     match whose channel was found out of reach lostChannelRetry ago or
 //     more brings it back, and the board it owes is the try; refused again,
@@ -120,20 +121,28 @@ func (b *Bot) matchChannelBack(ctx context.Context, id storage.MatchID, now time
 // do in a server may have changed (in channel, or in all its channels when
 // ""), for the matches and tournaments whose channel there was out of the
 // bot's reach, and brings back those the bot may view and post in now, as
-// discordgo's state says. A server whose state the bot lacks is left to the
-// tries.
+// discordgo's state says. A thread follows its channel's permissions: the
+// threads of channel that the state holds (the active ones, and those
+// archived since the bot connected) are looked at with it, and channel may
+// be a thread itself (THREAD_UPDATE: unlocked). A server whose state the
+// bot lacks, or a thread it does not hold, is left to the tries.
 func (b *Bot) onPermissionsChanged(ctx context.Context, guildID, channel string) {
 	channels := []string{channel}
 	if channel == "" {
 		channels = b.guildChannelIDs(guildID)
-	} else if may, known := b.botMayPost(channel); !known || !may {
+	}
+	channels = append(channels, b.threadsIn(guildID, channels)...)
+	var open []string
+	for _, ch := range channels {
+		if may, known := b.botMayPost(ch); known && may {
+			open = append(open, ch)
+		}
+	}
+	if len(open) == 0 {
 		return // nothing can come back there: no store read
 	}
-	b.tournamentChannelsBack(ctx, guildID, channel)
-	for _, ch := range channels {
-		if may, known := b.botMayPost(ch); !known || !may {
-			continue
-		}
+	b.tournamentChannelsBack(ctx, guildID, open)
+	for _, ch := range open {
 		matches, err := b.readableMatches(b.store.ChannelMatches(ctx, ch, true, 0))
 		if err != nil {
 			b.log.Warn("listing a channel's matches after its permissions changed failed", "channel", ch, "error", err)
@@ -147,11 +156,35 @@ func (b *Bot) onPermissionsChanged(ctx context.Context, guildID, channel string)
 	}
 }
 
+// threadOpened reports whether e, a THREAD_UPDATE, unlocked its thread:
+// one that was locked before (as the state held it) and is not now. Other
+// updates (a thread archiving itself, a new name) change nothing of what
+// the bot may do there, and a post unarchives a thread that is not locked.
+// A thread the state did not hold counts as opened when it is not locked.
+func threadOpened(e *discordgo.ThreadUpdate) bool {
+	locked := func(c *discordgo.Channel) bool { return c.ThreadMetadata != nil && c.ThreadMetadata.Locked }
+	return !locked(e.Channel) && (e.BeforeUpdate == nil || locked(e.BeforeUpdate))
+}
+
+// threadsIn returns the threads of guild that the bot's state holds whose
+// channel is one of channels.
+func (b *Bot) threadsIn(guildID string, channels []string) []string {
+	var ids []string
+	b.withGuild(guildID, func(g *discordgo.Guild) {
+		for _, c := range g.Threads {
+			if slices.Contains(channels, c.ParentID) {
+				ids = append(ids, c.ID)
+			}
+		}
+	})
+	return ids
+}
+
 // tournamentChannelsBack is onPermissionsChanged for the server's
-// tournaments: one whose channel was out of reach, not deleted, and that
-// the bot may post in now, posts its next announcements there, as it does
-// when it tries the channel again (lostChannelRetry).
-func (b *Bot) tournamentChannelsBack(ctx context.Context, guildID, channel string) {
+// tournaments: one whose channel, one of open, was out of reach, not
+// deleted, and that the bot may post in now, posts its next announcements
+// there, as it does when it tries the channel again (lostChannelRetry).
+func (b *Bot) tournamentChannelsBack(ctx context.Context, guildID string, open []string) {
 	list, _, err := b.serverTournaments(ctx, guildID, false)
 	if err != nil {
 		b.log.Warn("listing a server's tournaments after its permissions changed failed", "guild", guildID, "error", err)
@@ -159,10 +192,7 @@ func (b *Bot) tournamentChannelsBack(ctx context.Context, guildID, channel strin
 	}
 	errNotLost := errors.New("the channel is within reach, or deleted")
 	for _, t := range list {
-		if t.ChannelLost.IsZero() || t.ChannelDeleted || (channel != "" && t.ChannelID != channel) {
-			continue
-		}
-		if may, known := b.botMayPost(t.ChannelID); !known || !may {
+		if t.ChannelLost.IsZero() || t.ChannelDeleted || !slices.Contains(open, t.ChannelID) {
 			continue
 		}
 		_, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
@@ -202,9 +232,12 @@ func (b *Bot) ownRoleChanged(guildID, role string) bool {
 }
 
 // botMayPost reports whether the bot may view and post in channel, a
-// server's text channel, as discordgo's state knows its roles and the
-// channel's overwrites; known is false when the state cannot say (a thread,
-// a channel or server it does not hold).
+// server's text channel or a thread of one, as discordgo's state knows its
+// roles and the channel's overwrites (a thread's are its channel's, where it
+// needs Send Messages in Threads, and Manage Threads when the thread is
+// locked); known is false when the state cannot say (a channel or server
+// it does not hold, a thread whose channel it does not hold, a private
+// thread, which the bot sees only as one of its members).
 func (b *Bot) botMayPost(channel string) (may, known bool) {
 	bot := b.botUserID()
 	if bot == "" || b.s == nil || b.s.State == nil {
@@ -215,10 +248,22 @@ func (b *Bot) botMayPost(channel string) (may, known bool) {
 		return false, false
 	}
 	b.s.State.RLock()
-	guildID, thread := c.GuildID, c.IsThread()
+	guildID, thread, parentID := c.GuildID, c.IsThread(), c.ParentID
+	private := c.Type == discordgo.ChannelTypeGuildPrivateThread
+	locked := thread && c.ThreadMetadata != nil && c.ThreadMetadata.Locked
 	b.s.State.RUnlock()
-	if thread || guildID == "" {
+	if guildID == "" || private {
 		return false, false
+	}
+	need := int64(discordgo.PermissionViewChannel | discordgo.PermissionSendMessages)
+	if thread {
+		if c, err = b.s.State.Channel(parentID); err != nil {
+			return false, false
+		}
+		need = discordgo.PermissionViewChannel | discordgo.PermissionSendMessagesInThreads
+		if locked {
+			need |= discordgo.PermissionManageThreads
+		}
 	}
 	g, err := b.s.State.Guild(guildID)
 	if err != nil {
@@ -230,7 +275,6 @@ func (b *Bot) botMayPost(channel string) (may, known bool) {
 	}
 	b.s.State.RLock()
 	defer b.s.State.RUnlock()
-	need := int64(discordgo.PermissionViewChannel | discordgo.PermissionSendMessages)
 	return channelPermissions(g, c, bot, member.Roles)&need == need, true
 }
 

@@ -149,7 +149,7 @@ func (b *Bot) takeOpenChallenge(ctx context.Context, i *discordgo.Interaction, c
 			return
 		}
 	}
-	if why := b.whyNotPlayHere(i, b.threadsFor(b.serverOf(ctx, c.GuildID))); why != "" {
+	if why := b.whyNotPlayHere(ctx, i, b.threadsFor(b.serverOf(ctx, c.GuildID))); why != "" {
 		b.tell(i, why)
 		return
 	}

@@ -699,14 +699,51 @@ func (b *Bot) sendPartTo(ctx context.Context, p outgoing, nonce string) (string,
 	}
 	if p.edit != nil {
 		p.edit.Channel = channel
-		if len(p.edit.Files) > 0 {
-			_, err := b.sendFiles("PATCH", discordgo.EndpointChannelMessage(channel, p.edit.ID), p.edit, p.edit.Files)
-			return p.edit.ID, err
+		err := b.editMessage(p.edit)
+		if p.to.user == "" && discordCode(err) == discordgo.ErrCodePerformedOperationOnArchivedThread {
+			// The message is in a thread that archived itself after a
+			// quiet spell: a post there would unarchive it, an edit does
+			// not. The bot unarchives it as a member would, and edits
+			// again; a thread locked too stays archived, and the edit's
+			// refusal stands.
+			if err = b.unarchive(channel, err); err == nil {
+				rewind(p.edit.Files)
+				err = b.editMessage(p.edit)
+			}
 		}
-		_, err := b.s.ChannelMessageEditComplex(p.edit, b.untilStop())
 		return p.edit.ID, err
 	}
 	return sendOnce(b.s, channel, nonce, p.send, b.untilStop())
+}
+
+// editMessage edits a message, replacing its pictures when e has files.
+func (b *Bot) editMessage(e *discordgo.MessageEdit) error {
+	if len(e.Files) > 0 {
+		_, err := b.sendFiles("PATCH", discordgo.EndpointChannelMessage(e.Channel, e.ID), e, e.Files)
+		return err
+	}
+	_, err := b.s.ChannelMessageEditComplex(e, b.untilStop())
+	return err
+}
+
+// unarchive unarchives thread, whose message an edit could not change
+// (refused, Discord's 50083): nil once it is active again. Discord lets
+// the bot unarchive a thread it may post in that is not locked; refused
+// (locked, or the bot may not post there), the edit's refusal is returned;
+// failed in a way that may heal (a 5xx, a timeout), that failure, so that
+// the notice is tried again rather than given up.
+func (b *Bot) unarchive(thread string, refusal error) error {
+	active := false
+	_, err := b.s.ChannelEdit(thread, &discordgo.ChannelEdit{Archived: &active}, b.untilStop())
+	if err == nil {
+		b.log.Info("a thread had archived itself; unarchived to edit a message in it", "channel", thread)
+		return nil
+	}
+	if failure, _ := classify(err); failure == retryLater {
+		return err
+	}
+	b.log.Info("a thread is archived and the bot may not unarchive it", "channel", thread, "error", err)
+	return refusal
 }
 
 // liveGone reports whether p, the edit of a match's live message, failed

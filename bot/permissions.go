@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -70,20 +71,32 @@ func missingPermissions(perms int64, needs []permissionNeed) []permissionNeed {
 	return missing
 }
 
-// isThread reports whether channelID is a thread, as far as discordgo's
-// state knows (GUILD_CREATE and THREAD_CREATE carry the active threads).
-func (b *Bot) isThread(channelID string) bool {
-	_, thread := b.threadParent(channelID)
-	return thread
+// threadOf reports whether channelID is a thread, and its channel: as
+// discordgo's state knows (GUILD_CREATE and THREAD_CREATE carry the active
+// threads), or else as Discord says within ctx (channelKindOf): a thread
+// that archived itself before the bot last connected is one the state
+// lacks, and taken for a text channel it would be asked for Send Messages,
+// which a thread does not need, and judged by the server's list of
+// channels as though it were one of its own. Not known, it counts as no
+// thread.
+func (b *Bot) threadOf(ctx context.Context, channelID string) (parent string, thread bool) {
+	if parent, thread := b.threadParent(channelID); thread {
+		return parent, true
+	}
+	kind, known := b.channelKindOf(ctx, channelID)
+	if !known || !kind.thread {
+		return "", false
+	}
+	return kind.parent, true
 }
 
 // whyNotPlayHere says what the bot lacks to show a match in the
 // interaction's channel, and where an admin grants it; "" when nothing.
-func (b *Bot) whyNotPlayHere(i *discordgo.Interaction, threads bool) string {
+func (b *Bot) whyNotPlayHere(ctx context.Context, i *discordgo.Interaction, threads bool) string {
 	if i.GuildID == "" {
 		return ""
 	}
-	inThread := b.isThread(i.ChannelID)
+	_, inThread := b.threadOf(ctx, i.ChannelID)
 	missing := missingPermissions(i.AppPermissions, matchNeeds(inThread, threads))
 	if len(missing) == 0 {
 		return ""

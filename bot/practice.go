@@ -53,7 +53,7 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 		level = l
 	}
 	server := b.serverOf(ctx, i.GuildID)
-	if why := b.whyNotStartHere(i, server, true); why != "" {
+	if why := b.whyNotStartHere(ctx, i, server, true); why != "" {
 		b.tell(i, why)
 		return
 	}
@@ -66,7 +66,7 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 		b.tell(i, b.explain(printerOf(i), err, "practice"))
 		return
 	}
-	if why := b.whyNotPlayHere(i, false); why != "" {
+	if why := b.whyNotPlayHere(ctx, i, false); why != "" {
 		b.tell(i, why)
 		return
 	}

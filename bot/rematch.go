@@ -49,7 +49,7 @@ func (b *Bot) onRematch(ctx context.Context, i *discordgo.Interaction, id custom
 	}
 	// A rematch starts a match: the server's role and channels for that
 	// hold as for /stratego challenge.
-	if why := b.whyNotMatchHere(i, b.serverOf(ctx, i.GuildID)); why != "" {
+	if why := b.whyNotMatchHere(ctx, i, b.serverOf(ctx, i.GuildID)); why != "" {
 		b.tell(i, why)
 		return
 	}

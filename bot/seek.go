@@ -122,7 +122,7 @@ func (b *Bot) onSeek(ctx context.Context, i *discordgo.Interaction, opts options
 		return
 	}
 	server := b.serverOf(ctx, i.GuildID)
-	if why := b.whyNotMatchHere(i, server); why != "" {
+	if why := b.whyNotMatchHere(ctx, i, server); why != "" {
 		b.tell(i, why)
 		return
 	}

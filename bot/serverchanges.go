@@ -17,7 +17,8 @@ import (
 // things go away"):
 //   - its thread is locked, archived for good or deleted: the match moves to
 //     the thread's channel (an archived thread that is merely idle comes back
-//     by itself when the next board is posted in it);
+//     by itself when the next board is posted in it, and the bot unarchives
+//     it to edit a live board there: sendPartTo);
 //   - its channel is deleted, or the bot may no longer post there: the match
 //     goes on by DM, and both players are told so once; once the bot may
 //     post there again, the match comes back (channelback.go);

@@ -50,7 +50,7 @@ func (b *Bot) serverOf(ctx context.Context, guildID string) *storage.ServerSetti
 
 // whyNotStartHere says why the member may not start a match (practice, when
 // practice is set) in the interaction's channel; "" when they may.
-func (b *Bot) whyNotStartHere(i *discordgo.Interaction, s *storage.ServerSettings, practice bool) string {
+func (b *Bot) whyNotStartHere(ctx context.Context, i *discordgo.Interaction, s *storage.ServerSettings, practice bool) string {
 	if i.GuildID == "" {
 		return ""
 	}
@@ -58,7 +58,7 @@ func (b *Bot) whyNotStartHere(i *discordgo.Interaction, s *storage.ServerSetting
 	if practice && s.NoPractice {
 		return p.Sprintf("Practice games against the computer are turned off on this server. You can still play one with me by DM: run `/stratego practice` there.")
 	}
-	if why := b.whyNotThisChannel(i, s); why != "" {
+	if why := b.whyNotThisChannel(ctx, i, s); why != "" {
 		return why
 	}
 	if s.StarterRole != "" && !isModerator(i) && !hasRole(i, s.StarterRole) {
@@ -73,9 +73,9 @@ func (b *Bot) whyNotStartHere(i *discordgo.Interaction, s *storage.ServerSetting
 // whyNotThisChannel says why no match may start in the interaction's channel
 // (a thread: in its channel), when the server lists the channels for
 // matches and this is not one; "" when it may.
-func (b *Bot) whyNotThisChannel(i *discordgo.Interaction, s *storage.ServerSettings) string {
+func (b *Bot) whyNotThisChannel(ctx context.Context, i *discordgo.Interaction, s *storage.ServerSettings) string {
 	channel := i.ChannelID
-	if parent, thread := b.threadParent(channel); thread {
+	if parent, thread := b.threadOf(ctx, channel); thread {
 		channel = parent
 	}
 	if s.AllowsChannel(channel) {
@@ -109,11 +109,11 @@ const txtChannelsDeleted = "The channels this server named for matches were dele
 // whyNotMatchHere says why a member's match against another member cannot
 // start in the interaction's channel: the server's rules for the member
 // first, then what the bot lacks there; "" when it can.
-func (b *Bot) whyNotMatchHere(i *discordgo.Interaction, s *storage.ServerSettings) string {
-	if why := b.whyNotStartHere(i, s, false); why != "" {
+func (b *Bot) whyNotMatchHere(ctx context.Context, i *discordgo.Interaction, s *storage.ServerSettings) string {
+	if why := b.whyNotStartHere(ctx, i, s, false); why != "" {
 		return why
 	}
-	return b.whyNotPlayHere(i, b.threadsFor(s))
+	return b.whyNotPlayHere(ctx, i, b.threadsFor(s))
 }
 
 // threadsFor reports whether a match of the server plays in its own thread.

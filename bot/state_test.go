@@ -55,7 +55,10 @@ func TestStateReadWhileDiscordUpdates(t *testing.T) {
 		if code := b.publicPrinter("1").Code(); code != "de" && code != "fr" {
 			t.Fatalf("the server's language read as %q", code)
 		}
-		if !b.isThread("3") || b.isThread("2") {
+		if _, thread := b.threadOf(t.Context(), "3"); !thread {
+			t.Fatal("the thread was mistaken for a channel")
+		}
+		if _, thread := b.threadOf(t.Context(), "2"); thread {
 			t.Fatal("the thread and its channel were mistaken for each other")
 		}
 		if parent, ok := b.threadParent("3"); !ok || parent != "2" {

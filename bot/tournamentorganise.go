@@ -31,11 +31,11 @@ func (b *Bot) onTournamentCreate(ctx context.Context, i *discordgo.Interaction, 
 	}
 	// The starter role is for starting matches one by one: an organiser
 	// without it still creates tournaments, in a channel for matches.
-	if why := b.whyNotThisChannel(i, server); why != "" {
+	if why := b.whyNotThisChannel(ctx, i, server); why != "" {
 		b.tell(i, why)
 		return
 	}
-	if why := b.whyNotPlayHere(i, false); why != "" {
+	if why := b.whyNotPlayHere(ctx, i, false); why != "" {
 		b.tell(i, why) // the tournament's boards and standings are posted here
 		return
 	}

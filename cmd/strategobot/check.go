@@ -317,11 +317,19 @@ func (c *checker) checkChannel(ctx context.Context, s *discordgo.Session, botID,
 	// A match played in a thread needs what posting there needs (Send
 	// Messages in Threads, not Send Messages), and no thread of its own;
 	// a thread follows its channel's permissions, granted there.
+	//
+	// A forum (or a media channel) takes no message of its own: matches
+	// are played in its posts, each a thread of it, whose permissions are
+	// the forum's; no test picture is posted in it.
 	where, needs, place, grantIn := channelID, bot.MatchPermissions(c.threads), "#"+ch.Name, "#"+ch.Name
 	thread := ch.IsThread() && ch.ParentID != ""
-	if thread {
+	forum := ch.Type == discordgo.ChannelTypeGuildForum || ch.Type == discordgo.ChannelTypeGuildMedia
+	switch {
+	case thread:
 		where, needs, place = ch.ParentID, bot.PostPermissions(true), "the thread #"+ch.Name
 		grantIn = c.parentName(ctx, s, ch.ParentID)
+	case forum:
+		needs, place = bot.PostPermissions(true), "the posts of the forum #"+ch.Name
 	}
 	perms, err := s.State.UserChannelPermissions(botID, where)
 	known := err == nil
@@ -343,16 +351,23 @@ func (c *checker) checkChannel(ctx context.Context, s *discordgo.Session, botID,
 				them = "it"
 			}
 			settings := "the channel's settings"
-			if thread {
+			switch {
+			case thread:
 				settings = "the settings of " + grantIn + ", the thread's channel"
+			case forum:
+				settings = "the settings of " + grantIn
 			}
 			c.fail("the bot lacks %s a match needs in %s: grant %s to its role in %s (Edit Channel → Permissions).", plural(missing, "permission", "permissions"), place, them, settings)
 		} else {
 			c.pass("the bot has every permission a match needs in %s", place)
 		}
-		if !c.threads && !thread {
+		if !c.threads && !thread && !forum {
 			c.threadsByChoice(perms, ch.Name)
 		}
+	}
+	if forum {
+		c.note("#%s is a forum, which takes no message of its own: to post a test picture, give -channel the id of one of its posts.", ch.Name)
+		return
 	}
 	picture, err := testPicture()
 	if err != nil {
@@ -502,7 +517,8 @@ func channelAdvice(err error) string {
 // permissions posting needs the bot lacks there (perms, when known) or all
 // of them, to be granted in grantIn (the channel, or the thread's channel).
 func postAdvice(err error, thread bool, grantIn string, perms int64, known bool) string {
-	const locked = "only members who may Manage Threads post in it, so a match's boards go to %[1]s instead. Unlock it, or check %[1]s."
+	const locked = "only members who may Manage Threads post in it, so a match made there goes on by DM, its board posted there again once the thread is unlocked " +
+		"(a match the bot opened the thread for moves to %[1]s). Unlock it, or play in %[1]s."
 	switch discordCode(err) {
 	case discordgo.ErrCodeMissingPermissions, discordgo.ErrCodeMissingAccess:
 	case discordgo.ErrCodeThreadIsLocked:

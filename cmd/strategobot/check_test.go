@@ -330,14 +330,20 @@ func TestCheckThread(t *testing.T) {
 		{"no Send Messages, which a thread does not need", discordgo.PermissionSendMessages, nil, 0,
 			[]string{"✓ the bot has every permission a match needs in the thread #league", "✓ posted a test picture in #league"},
 			[]string{"lacks", "✗"}},
+		// A thread archived after a quiet spell takes posts, which unarchive it.
+		{"archived", 0, func(th *discordtest.Channel) { th.Archive() }, 0,
+			[]string{"✓ the bot has every permission a match needs in the thread #league", "✓ posted a test picture in #league", "✓ deleted it", "All checks passed."},
+			[]string{"✗"}},
 		// A locked thread takes posts only from those who may manage threads:
-		// the bot plays its matches in the thread's channel instead.
+		// a match made in it goes on by DM until it is unlocked (the bot
+		// moves only a match in a thread it opened for it to the thread's
+		// channel).
 		{"locked", 0, func(th *discordtest.Channel) { th.Lock() }, 1,
-			[]string{"✗ posting a test picture in #league failed: Discord answered 160005: Thread is locked. The thread is locked: only members who may Manage Threads post in it, so a match's boards go to #general instead. Unlock it, or check #general.\n"},
-			[]string{"run this again later"}},
+			[]string{"✗ posting a test picture in #league failed: Discord answered 160005: Thread is locked. The thread is locked: only members who may Manage Threads post in it, so a match made there goes on by DM, its board posted there again once the thread is unlocked (a match the bot opened the thread for moves to #general). Unlock it, or play in #general.\n"},
+			[]string{"run this again later", "boards go to #general"}},
 		{"locked and archived", 0, func(th *discordtest.Channel) { th.Lock(); th.Archive() }, 1,
-			[]string{"✗ posting a test picture in #league failed: Discord answered 50083: Thread is archived. The thread is archived and locked: only members who may Manage Threads post in it, so a match's boards go to #general instead. Unlock it, or check #general.\n"},
-			[]string{"run this again later"}},
+			[]string{"✗ posting a test picture in #league failed: Discord answered 50083: Thread is archived. The thread is archived and locked: only members who may Manage Threads post in it, so a match made there goes on by DM, its board posted there again once the thread is unlocked (a match the bot opened the thread for moves to #general). Unlock it, or play in #general.\n"},
+			[]string{"run this again later", "boards go to #general"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -401,5 +407,71 @@ func TestCheckGuildUnavailable(t *testing.T) {
 	}
 	if strings.Contains(out.String(), "invite it") {
 		t.Errorf("the output asks to invite the bot to a server it is in:\n%s", out.String())
+	}
+}
+
+// TestCheckForum: a forum's id given to -channel is checked for what a
+// match played in one of its posts needs (each post is a thread of the
+// forum, whose permissions are the forum's), and check posts no test
+// picture in the forum, which takes no message of its own, but says to
+// give it a post's id for that. It checked the forum as a text channel,
+// and then failed to post there, advising to try again later. A post's id
+// is checked as a thread's, granted in the forum.
+func TestCheckForum(t *testing.T) {
+	tests := []struct {
+		name     string
+		deny     int64 // the bot's overwrite in the forum
+		post     bool  // -channel is the post's id, not the forum's
+		wantCode int
+		want     []string
+		wantNot  []string
+	}{
+		{"every permission", 0, false, 0,
+			[]string{"has   Send Messages in Threads (to post the boards)", "✓ the bot has every permission a match needs in the posts of the forum #matches",
+				"#matches is a forum, which takes no message of its own: to post a test picture, give -channel the id of one of its posts.", "All checks passed."},
+			[]string{"Send Messages (", "Create Public Threads", "✗", "run this again later"}},
+		{"no Send Messages in Threads", discordgo.PermissionSendMessagesInThreads, false, 1,
+			[]string{"lacks Send Messages in Threads (to post the boards)",
+				"✗ the bot lacks 1 permission a match needs in the posts of the forum #matches: grant it to its role in the settings of #matches (Edit Channel → Permissions)."},
+			[]string{"✓ the bot has every permission", "run this again later"}},
+		{"a post", 0, true, 0,
+			[]string{"✓ the bot has every permission a match needs in the thread #alice vs bob", "✓ posted a test picture in #alice vs bob", "All checks passed."},
+			[]string{"✗"}},
+		{"a post without Attach Files in its forum", discordgo.PermissionAttachFiles, true, 1,
+			[]string{"lacks Attach Files", "grant it to its role in the settings of #matches, the thread's channel"},
+			[]string{"run this again later"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := discordtest.New(t)
+			club := srv.AddGuild("Stratego Club")
+			alice := club.AddMember("alice")
+			forum := club.AddForum("matches")
+			post := alice.OpenPost(t, forum, "alice vs bob", "who plays?")
+			if tc.deny != 0 {
+				forum.SetOverwrite(srv.Bot(), 0, tc.deny)
+			}
+			t.Setenv("DISCORD_TOKEN", srv.Token())
+			t.Setenv("STRATEGOBOT_API_BASE_URL", srv.APIBase())
+			t.Setenv("STRATEGOBOT_CONFIG", "")
+			id := forum.ID
+			if tc.post {
+				id = post.ID
+			}
+			var out syncBuffer
+			if code := runCheck(context.Background(), []string{"-channel", id}, &out, io.Discard); code != tc.wantCode {
+				t.Errorf("exit code %d, want %d", code, tc.wantCode)
+			}
+			for _, want := range tc.want {
+				if !strings.Contains(out.String(), want) {
+					t.Errorf("the output lacks %q:\n%s", want, out.String())
+				}
+			}
+			for _, not := range tc.wantNot {
+				if strings.Contains(out.String(), not) {
+					t.Errorf("the output has %q:\n%s", not, out.String())
+				}
+			}
+		})
 	}
 }

@@ -214,6 +214,13 @@
 //     member's message unarchives as the bot's does; a slash command in an
 //     archived thread still reaches the bot (Discord's behaviour, issue
 //     5517 of discord-api-docs) and its answer follows the posting rules.
+//   - Guild.AddForum: a forum channel (type 15), with overwrites as a text
+//     channel; it takes no message of its own (400 with code 50008, and a
+//     member's Say or command there fails the test, as the client has no
+//     message box); Member.OpenPost opens a post, a public thread of the
+//     forum owned by the member, with their first message (its id the
+//     post's), archiving after three days; opening a post through the API
+//     is not implemented (501).
 //   - Guild.KickBot: GUILD_DELETE without "unavailable" (to the sessions
 //     of then: a bot stopped meanwhile never gets it); the guild leaves
 //     READY; the guild (GET /guilds/{guild_id}), its channels and members

@@ -121,6 +121,48 @@ func (g *Guild) AddChannel(name string) *Channel {
 	return s.channelHandle(c)
 }
 
+// AddForum adds a forum channel to the guild: it takes no message of its
+// own (Discord answers 400 with code 50008), only posts, each a public
+// thread of it that a member opens (Member.OpenPost), and whose
+// permissions are the forum's.
+func (g *Guild) AddForum(name string) *Channel {
+	s := g.srv
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.addChannel(s.guilds[g.ID], name)
+	c.typ = discordgo.ChannelTypeGuildForum
+	s.dispatch("CHANNEL_CREATE", g.ID, discordgo.IntentGuilds, s.channelJSON(c))
+	s.notify()
+	return s.channelHandle(c)
+}
+
+// OpenPost makes the member open a post in a forum, titled title, whose
+// first message is text (its id the post's, as Discord's starter message):
+// a public thread of the forum, owned by the member, which archives after
+// three days without activity. It needs SEND_MESSAGES in the forum, as
+// Discord's client asks.
+func (m *Member) OpenPost(t TB, forum *Channel, title, text string) *Channel {
+	t.Helper()
+	s := m.srv
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	u, c := s.users[m.ID], s.channels[forum.ID]
+	s.archiveDue()
+	s.mayAct(t, u, c, permSendMessages, false, "open a post")
+	if c.typ != discordgo.ChannelTypeGuildForum {
+		t.Fatalf("discordtest: %s is no forum; only a forum has posts", c.name)
+	}
+	if text == "" || utf8.RuneCountInString(text) > maxContent {
+		t.Fatalf("discordtest: Discord's client sends 1 to %d characters, not %d", maxContent, utf8.RuneCountInString(text))
+	}
+	th := s.newThreadBy(c, s.nextID(), title, discordgo.ChannelTypeGuildPublicThread, 4320, u.id)
+	msg := &message{id: th.id, channelID: th.id, authorID: u.id, content: text, created: s.cfg.clock.Now()}
+	s.store(msg)
+	s.dispatchMessage("MESSAGE_CREATE", msg)
+	s.notify()
+	return s.channelHandle(th)
+}
+
 // AddMember adds a new user to the guild.
 func (g *Guild) AddMember(name string) *Member {
 	s := g.srv
@@ -394,6 +436,9 @@ func (m *Member) post(t TB, ch *Channel, text, replyTo string) *Message {
 		need = sendPermission(c)
 	}
 	s.mayAct(t, u, c, need, false, "write there")
+	if c.typ == discordgo.ChannelTypeGuildForum {
+		t.Fatalf("discordtest: forum %s has no message box in Discord's client: open a post (OpenPost)", c.name)
+	}
 	if err := threadPostable(c, s.permissions(u, c)); err != nil {
 		t.Fatalf("discordtest: %s cannot write in thread %s: %s", m.Name, c.name, err.detail)
 	}
@@ -479,6 +524,9 @@ func (m *Member) runCommand(t TB, ch *Channel, command string, args []Arg, autoc
 	u, c := s.users[m.ID], s.channels[ch.ID]
 	s.archiveDue()
 	s.mayAct(t, u, c, permUseApplicationCommand, true, "use /"+command)
+	if c.typ == discordgo.ChannelTypeGuildForum {
+		t.Fatalf("discordtest: forum %s has no message box in Discord's client, where commands are typed: use a post", c.name)
+	}
 	words := strings.Fields(command)
 	if len(words) == 0 {
 		t.Fatalf("discordtest: empty command")

@@ -207,8 +207,8 @@ func (c *Channel) overwrite(t Target, ow *overwrite) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	ch := s.channels[c.ID]
-	if ch.typ != discordgo.ChannelTypeGuildText && ch.typ != discordgo.ChannelTypeGuildNews {
-		panic("discordtest: permission overwrites belong to guild text channels; threads follow their parent's")
+	if ch.typ != discordgo.ChannelTypeGuildText && ch.typ != discordgo.ChannelTypeGuildNews && ch.typ != discordgo.ChannelTypeGuildForum {
+		panic("discordtest: permission overwrites belong to guild text channels and forums; threads follow their parent's")
 	}
 	id, typ := t.overwriteTarget()
 	ch.overwrites = slices.DeleteFunc(ch.overwrites, func(o overwrite) bool { return o.id == id })

@@ -93,6 +93,9 @@ func errEmptyMessage() *apiError {
 func errNotAuthor() *apiError {
 	return &apiError{status: 403, code: 50005, message: "Cannot edit a message authored by another user"}
 }
+func errNonTextChannel() *apiError {
+	return &apiError{status: 400, code: 50008, message: "Cannot send messages in a non-text channel"}
+}
 func errWrongChannelType() *apiError {
 	return &apiError{status: 400, code: 50024, message: "Cannot execute action on this channel type"}
 }

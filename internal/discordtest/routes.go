@@ -278,6 +278,9 @@ func (s *Server) createMessage(q *request) (int, any, *apiError) {
 	if err != nil {
 		return 0, nil, err
 	}
+	if c.typ == discordgo.ChannelTypeGuildForum {
+		return 0, nil, refusal(errNonTextChannel(), "forum "+c.name+" takes no message of its own, only posts (threads)")
+	}
 	if c.typ == discordgo.ChannelTypeDM {
 		to := s.users[c.recipient]
 		if to.dmsClosed {
@@ -531,6 +534,10 @@ func (s *Server) threadWithoutMessage(q *request) (int, any, *apiError) {
 	if err != nil {
 		return 0, nil, err
 	}
+	if c.typ == discordgo.ChannelTypeGuildForum {
+		s.violation("POST %s: opening a forum post through the API is not implemented by the stand-in", q.op.Template)
+		return 0, nil, &apiError{status: http.StatusNotImplemented, message: "501: Not Implemented", expected: true}
+	}
 	if c.typ != discordgo.ChannelTypeGuildText && c.typ != discordgo.ChannelTypeGuildNews {
 		return 0, nil, errWrongChannelType()
 	}
@@ -559,13 +566,18 @@ func (s *Server) threadWithoutMessage(q *request) (int, any, *apiError) {
 
 // newThread creates a thread owned and joined by the bot.
 func (s *Server) newThread(parent *channel, id, name string, typ discordgo.ChannelType, archive int) *channel {
+	return s.newThreadBy(parent, id, name, typ, archive, s.bot.id)
+}
+
+// newThreadBy creates a thread owned and joined by user owner.
+func (s *Server) newThreadBy(parent *channel, id, name string, typ discordgo.ChannelType, archive int, owner string) *channel {
 	if archive == 0 {
 		archive = 1440 // a channel's default_auto_archive_duration, unless set otherwise
 	}
 	now := s.cfg.clock.Now()
 	th := &channel{
-		id: id, typ: typ, guildID: parent.guildID, name: name, parentID: parent.id, ownerID: s.bot.id,
-		autoArchive: archive, created: now, archivedAt: now, active: now, threadUsers: map[string]bool{s.bot.id: true},
+		id: id, typ: typ, guildID: parent.guildID, name: name, parentID: parent.id, ownerID: owner,
+		autoArchive: archive, created: now, archivedAt: now, active: now, threadUsers: map[string]bool{owner: true},
 	}
 	s.channels[th.id] = th
 	s.threads = append(s.threads, th.id)

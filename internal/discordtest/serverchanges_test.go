@@ -252,6 +252,50 @@ func TestThreadArchiving(t *testing.T) {
 	noFailures(t, rec)
 }
 
+// TestForum checks a forum channel: it takes no message of its own (400,
+// 50008), nor a member's or a command there; a member opens a post, a
+// public thread of the forum with the member's first message, whose
+// permissions are the forum's and in which the bot posts as in any thread.
+func TestForum(t *testing.T) {
+	t.Parallel()
+	rec := &recorder{TB: t}
+	var log eventLog
+	w := newWorld(rec, log.attach)
+	s := w.sess
+	forum := w.guild.AddForum("matches")
+	log.wait(t, w.srv, "CHANNEL_CREATE", func(d map[string]any) bool {
+		return d["id"] == forum.ID && d["type"] == float64(discordgo.ChannelTypeGuildForum)
+	})
+	if c, err := s.Channel(forum.ID); err != nil || c.Type != discordgo.ChannelTypeGuildForum {
+		t.Errorf("the forum: %+v, %v", c, err)
+	}
+	if _, err := s.ChannelMessageSend(forum.ID, "hello"); restCode(err) != discordgo.ErrCodeCannotSendMessagesInVoiceChannel {
+		t.Errorf("a message in a forum: %v", err)
+	}
+	if got := fatal(t, func(tb testing.TB) { w.alice.Say(tb, forum, "hi") }); len(got) != 1 || !strings.Contains(got[0], "open a post") {
+		t.Errorf("alice writes in a forum: %q", got)
+	}
+	post := w.alice.OpenPost(t, forum, "alice vs bob", "who plays?")
+	log.wait(t, w.srv, "THREAD_CREATE", func(d map[string]any) bool {
+		return d["id"] == post.ID && d["parent_id"] == forum.ID && d["owner_id"] == w.alice.ID
+	})
+	c, err := s.Channel(post.ID)
+	if err != nil || c.Type != discordgo.ChannelTypeGuildPublicThread || c.ParentID != forum.ID {
+		t.Fatalf("the post: %+v, %v", c, err)
+	}
+	if first, err := s.ChannelMessage(post.ID, post.ID); err != nil || first.Content != "who plays?" || first.Author.ID != w.alice.ID {
+		t.Errorf("the post's first message: %+v, %v", first, err)
+	}
+	if _, err := s.ChannelMessageSend(post.ID, "board"); err != nil {
+		t.Errorf("the bot posts in a post: %v", err)
+	}
+	forum.SetOverwrite(w.srv.Bot(), 0, discordgo.PermissionSendMessagesInThreads)
+	if _, err := s.ChannelMessageSend(post.ID, "board"); restCode(err) != discordgo.ErrCodeMissingPermissions {
+		t.Errorf("a post without Send Messages in Threads in its forum: %v", err)
+	}
+	noFailures(t, rec)
+}
+
 // TestInteractionInLockedThread checks Discord's answer to an interaction
 // in a locked, archived thread: the command reaches the bot, its answer is
 // refused with 50083 and the member is left with a failed command, without

@@ -248,7 +248,7 @@ func (s *Server) channelJSON(c *channel) map[string]any {
 			"total_message_sent":  count,
 		}
 	default:
-		return map[string]any{
+		out := map[string]any{
 			"id":                    c.id,
 			"type":                  int(c.typ),
 			"guild_id":              c.guildID,
@@ -262,6 +262,11 @@ func (s *Server) channelJSON(c *channel) map[string]any {
 			"flags":                 0,
 			"permission_overwrites": overwritesJSON(c.overwrites),
 		}
+		if c.typ == discordgo.ChannelTypeGuildForum {
+			out["available_tags"] = []any{}
+			out["default_auto_archive_duration"] = 4320
+		}
+		return out
 	}
 }
 
