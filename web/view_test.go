@@ -224,8 +224,11 @@ func (p *page) next(t *testing.T) []byte {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if string(line) == "\n" && len(ev) > 0 {
-			return ev
+		if string(line) == "\n" {
+			if len(ev) > 0 {
+				return ev
+			}
+			continue // the end of a keep-alive comment: no event
 		}
 		if !bytes.HasPrefix(line, []byte(":")) {
 			ev = append(ev, line...)
