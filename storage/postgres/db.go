@@ -131,13 +131,6 @@ func Open(ctx context.Context, opts Options) (*DB, error) {
 	if opts.ReadOnly {
 		cfg.ConnConfig.RuntimeParams["default_transaction_read_only"] = "on"
 	}
-	// READ COMMITTED, whatever the server's or the URL's default: a count
-	// made under an advisory lock (a member's limits, a server's seeks, the
-	// schema's version) must see what the lock's holder before it wrote,
-	// which a REPEATABLE READ snapshot taken before the lock was granted
-	// does not; and a lease or a follower written at once by two processes
-	// waits for the other, where REPEATABLE READ would fail it.
-	cfg.ConnConfig.RuntimeParams["default_transaction_isolation"] = "read committed"
 	if cfg.ConnConfig.ConnectTimeout == 0 {
 		cfg.ConnConfig.ConnectTimeout = DefaultConnectTimeout
 	}
@@ -186,21 +179,33 @@ func (db *DB) ready(ctx context.Context) error {
 	return ctx.Err()
 }
 
-// inTx runs fn in a transaction and commits it. When PostgreSQL aborted it
-// to break a deadlock or a serialization conflict, it runs fn again, so fn
-// must set its results afresh on every run. fn's own errors roll it back and
-// come back unchanged.
+// inTx runs fn in a READ COMMITTED transaction and commits it. When
+// PostgreSQL aborted it to break a deadlock or a serialization conflict, it
+// runs fn again, so fn must set its results afresh on every run. fn's own
+// errors roll it back and come back unchanged.
+//
+// READ COMMITTED is asked of each transaction (readCommitted), whatever
+// the database's default_transaction_isolation, and not as a setting of
+// the connection, which a pooler such as PgBouncer refuses: a count made
+// under an advisory lock (a member's limits, a server's seeks) must see what
+// the lock's holder before it wrote, which a REPEATABLE READ snapshot taken
+// before the lock was granted does not; and a row two processes write at
+// once (a lease, a follower) waits for the other, where REPEATABLE READ
+// fails the second.
 func (db *DB) inTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
 	if err := db.ready(ctx); err != nil {
 		return err
 	}
 	for attempt := 1; ; attempt++ {
-		err := pgx.BeginFunc(ctx, db.pool, fn)
+		err := pgx.BeginTxFunc(ctx, db.pool, readCommitted, fn)
 		if err == nil || attempt == maxAttempts || !retryable(err) {
 			return db.fail(err)
 		}
 	}
 }
+
+// readCommitted is every writing transaction's level (inTx).
+var readCommitted = pgx.TxOptions{IsoLevel: pgx.ReadCommitted}
 
 // retryable reports a transaction that PostgreSQL aborted and may succeed if run again.
 func retryable(err error) bool {

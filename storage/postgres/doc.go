@@ -50,10 +50,12 @@
 // takes advisory locks of the members concerned (the challenger and the
 // member challenged), in the order of their user ids, then counts what
 // they have and writes. The same member's next start, in any process,
-// waits for the lock and counts the row written. Every connection runs
-// READ COMMITTED, whatever the database's default_transaction_isolation:
-// a count's statement sees what was committed before it began, after the
-// lock was granted, where a REPEATABLE READ snapshot would be older.
+// waits for the lock and counts the row written. Every transaction that
+// writes asks for READ COMMITTED, whatever the database's
+// default_transaction_isolation (and not as a setting of the connection,
+// which PgBouncer refuses): a count's statement sees what was committed
+// before it began, after the lock was granted, where a REPEATABLE READ
+// snapshot would be older.
 //
 // # The outbox
 //

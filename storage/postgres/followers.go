@@ -14,19 +14,18 @@ func (db *DB) Follow(ctx context.Context, id storage.MatchID, userID string, on 
 	if userID == "" {
 		return fmt.Errorf("a follower needs a user id: %w", storage.ErrInvalid)
 	}
-	if err := db.ready(ctx); err != nil {
-		return err
-	}
 	// One statement each way, which also says whether the match exists.
 	change := `INSERT INTO followers (match_id, user_id) SELECT id, $2 FROM m ON CONFLICT DO NOTHING`
 	if !on {
 		change = `DELETE FROM followers WHERE match_id = $1 AND user_id = $2`
 	}
 	var exists bool
-	err := db.pool.QueryRow(ctx, `WITH m AS (SELECT id FROM matches WHERE id = $1), changed AS (`+change+`)
-		SELECT EXISTS (SELECT 1 FROM m)`, int64(id), userID).Scan(&exists)
+	err := db.inTx(ctx, func(tx pgx.Tx) error {
+		return query("follow", tx.QueryRow(ctx, `WITH m AS (SELECT id FROM matches WHERE id = $1), changed AS (`+change+`)
+			SELECT EXISTS (SELECT 1 FROM m)`, int64(id), userID).Scan(&exists))
+	})
 	if err != nil {
-		return db.fail(query("follow", err))
+		return err
 	}
 	if !exists {
 		return fmt.Errorf("match %d: %w", id, storage.ErrNotFound)

@@ -97,7 +97,9 @@ func migrate(ctx context.Context, pool *pgxpool.Pool, where string, list []migra
 	for {
 		var applied *migration
 		done := false
-		err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		// READ COMMITTED (inTx says why): the version read under the lock
+		// must be the one the process before wrote.
+		err := pgx.BeginTxFunc(ctx, pool, readCommitted, func(tx pgx.Tx) error {
 			applied, done = nil, false
 			if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock($1)", int64(migrationLock)); err != nil {
 				return err

@@ -168,16 +168,17 @@ func readQueue(ctx context.Context, q interface {
 
 // DeleteSeek takes a member's seek out of a server's queue.
 func (db *DB) DeleteSeek(ctx context.Context, guildID, userID string) (*storage.Seek, error) {
-	if err := db.ready(ctx); err != nil {
-		return nil, err
-	}
 	var data []byte
-	err := db.pool.QueryRow(ctx, "DELETE FROM seeks WHERE guild_id = $1 AND user_id = $2 RETURNING record", guildID, userID).Scan(&data)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, fmt.Errorf("seek of %s: %w", userID, storage.ErrNotFound)
-	}
+	err := db.inTx(ctx, func(tx pgx.Tx) error {
+		data = nil
+		err := tx.QueryRow(ctx, "DELETE FROM seeks WHERE guild_id = $1 AND user_id = $2 RETURNING record", guildID, userID).Scan(&data)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("seek of %s: %w", userID, storage.ErrNotFound)
+		}
+		return query("delete a seek", err)
+	})
 	if err != nil {
-		return nil, db.fail(query("delete a seek", err))
+		return nil, err
 	}
 	return storage.DecodeSeek(data)
 }

@@ -3,6 +3,8 @@ package postgres
 import (
 	"context"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -27,8 +29,11 @@ func (db *DB) WebKey(ctx context.Context) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := db.pool.Exec(ctx, "INSERT INTO web_key (key) VALUES ($1) ON CONFLICT DO NOTHING", fresh); err != nil {
-		return nil, db.fail(query("store web key", err))
+	if err := db.inTx(ctx, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, "INSERT INTO web_key (key) VALUES ($1) ON CONFLICT DO NOTHING", fresh)
+		return query("store web key", err)
+	}); err != nil {
+		return nil, err
 	}
 	var key []byte
 	if err := db.pool.QueryRow(ctx, "SELECT key FROM web_key").Scan(&key); err != nil {
