@@ -566,3 +566,39 @@ func TestSeekerOnVacationWaits(t *testing.T) {
 		t.Fatalf("dave's seek, alice back, answered %q", got.Content)
 	}
 }
+
+// TestSeekNotPairedWithOneUnchecked: a seek pairs only with waiting seeks
+// the bot judged, or placed after it read the queue. Here alice, free
+// again, is the partner found for dave; she leaves the queue just before
+// dave's seek is placed; carol, also waiting in the channel but playing on
+// the clock now, was never judged, and dave's seek waits rather than pair
+// with her. Before, a waiting seek in the same channel that the bot had
+// not looked at paired as if placed at the same moment, unchecked.
+func TestSeekNotPairedWithOneUnchecked(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.alice.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "10+5")).Reply(t)
+	h.challenge("Classic", discordtest.Opt("clock", "10+5"))
+	h.sendSetups(placed(t, nil), placed(t, nil))
+	if got := h.carol.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "10+5")).Reply(t); !strings.Contains(got.Content, "You are in the queue") {
+		t.Fatalf("carol's seek, alice playing on the clock, answered %q", got.Content)
+	}
+	erin := h.guild.AddMember("erin")
+	offer := erin.SlashCommand(t, h.channel, "stratego challenge", discordtest.Opt("opponent", h.carol), discordtest.Opt("clock", "10+5")).Reply(t)
+	if got := h.carol.ClickButton(t, offer, button(t, offer, "Accept")).Reply(t); !strings.Contains(got.Content, "Match #") {
+		t.Fatalf("carol's accept: %q", got.Content)
+	}
+	ask := h.alice.SlashCommand(t, h.channel, "stratego resign", discordtest.Opt("match", "1")).Reply(t)
+	h.alice.ClickButton(t, ask, button(t, ask, "Resign")).Updated(t)
+	h.bob.WaitDM(t, contains("You won: alice resigned."))
+	leaves := func() {
+		if _, err := h.db.DeleteSeek(context.Background(), h.guild.ID, h.alice.ID); err != nil {
+			t.Error(err)
+		}
+	}
+	h.reads.beforePlaceSeek.Store(&leaves)
+	dave := h.guild.AddMember("dave")
+	if got := dave.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "10+5")).Reply(t); !strings.Contains(got.Content, "You are in the queue") {
+		t.Fatalf("dave's seek, alice gone and carol playing on the clock, answered %q", got.Content)
+	}
+}

@@ -660,6 +660,8 @@ type countingStore struct {
 	// beforeCreatePractice, when set, runs once before the next
 	// CreatePractice: what another process does meanwhile.
 	beforeCreatePractice atomic.Pointer[func()]
+	// beforePlaceSeek, when set, runs once before the next PlaceSeek.
+	beforePlaceSeek atomic.Pointer[func()]
 	// beforeAct, while set, runs before each Act with its match and
 	// action: what another member or the timers do meanwhile.
 	beforeAct atomic.Pointer[func(id storage.MatchID, a storage.Action)]
@@ -717,6 +719,13 @@ func (c *countingStore) CreatePractice(ctx context.Context, m *storage.Match, me
 		(*f)()
 	}
 	return c.Store.CreatePractice(ctx, m, member, limits)
+}
+
+func (c *countingStore) PlaceSeek(ctx context.Context, s *storage.Seek, partnerSide game.Side) (storage.SeekOutcome, error) {
+	if f := c.beforePlaceSeek.Swap(nil); f != nil {
+		(*f)()
+	}
+	return c.Store.PlaceSeek(ctx, s, partnerSide)
 }
 
 func (c *countingStore) CreateMatch(ctx context.Context, m *storage.Match) (*storage.Match, error) {

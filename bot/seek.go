@@ -206,7 +206,8 @@ const maxPartnerAsks = 3
 // its other player would wait for a set-up until the set-up time ran out.
 // When Discord does not say in time, the waiting seek's channel serves, if
 // the member behind i can see it. A seek placed in this channel after the
-// queue was read here pairs here all the same (storage.Seek.Meets). A
+// queue was read here pairs here all the same (storage.Seek.Meets); one
+// read and not judged (a partner found before it) does not. A
 // seek on a clock is not paired with a waiting seeker who plays a game on
 // the clock now (one they took after they sought, say): their seek waits
 // for the next, once that game is over, and nobody waits the set-up time
@@ -219,6 +220,15 @@ func (b *Bot) seekPartners(ctx context.Context, i *discordgo.Interaction, s *sto
 	if err != nil {
 		return // PlaceSeek reads the queue again, and says what went wrong
 	}
+	// Every seek read and not judged (the loop ended first) is named as
+	// not to be paired: only a seek placed after this read pairs unnamed.
+	defer func() {
+		for _, q := range queue {
+			if _, judged := s.Meets[q.Player.UserID]; !judged {
+				s.Meets[q.Player.UserID] = ""
+			}
+		}
+	}()
 	ask, cancel := context.WithTimeout(ctx, memberAskTimeout)
 	defer cancel()
 	asked := 0
