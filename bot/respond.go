@@ -257,6 +257,12 @@ func (b *Bot) answerMessage(i *discordgo.Interaction) (*discordgo.Message, error
 // between them alike.
 func (b *Bot) whileRunning(ctx context.Context) (context.Context, context.CancelFunc) {
 	ctx, cancel := context.WithCancel(ctx)
+	if b.halt.Err() != nil {
+		// Cut already: AfterFunc would cancel ctx on a goroutine of its
+		// own, and a request made meanwhile would still go out.
+		cancel()
+		return ctx, cancel
+	}
 	stop := context.AfterFunc(b.halt, cancel)
 	return ctx, func() { stop(); cancel() }
 }
