@@ -602,3 +602,20 @@ func TestSeekNotPairedWithOneUnchecked(t *testing.T) {
 		t.Fatalf("dave's seek, alice gone and carol playing on the clock, answered %q", got.Content)
 	}
 }
+
+// TestSeekOnTheClockWhilePlayingOne: a member playing a game on the clock
+// is told to seek another once it is over, or a time per move now: paired
+// at once, their new opponent waited out the set-up time for a set-up they
+// had no time to send.
+func TestSeekOnTheClockWhilePlayingOne(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.challenge("Classic", discordtest.Opt("clock", "10+5"))
+	want := "You are playing a game on the clock: seek another once it is over, or seek a time per move (like 24h) now."
+	if got := h.alice.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "10+5")).Reply(t); !got.Ephemeral || got.Content != want {
+		t.Fatalf("alice's seek on the clock, playing one, answered %q, want %q", got.Content, want)
+	}
+	if got := h.alice.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h")).Reply(t); !strings.Contains(got.Content, "You are in the queue") {
+		t.Fatalf("alice's seek of a day a move answered %q", got.Content)
+	}
+}

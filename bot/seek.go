@@ -59,6 +59,7 @@ const (
 	txtSeekFull        = "The queue of this server is full (%[1]d seeks). Try again later, or post an open challenge with `/stratego challenge`."
 	txtSeekBadTime     = "Choose a time from the list: a clock like 10+5, or a time per move like 24h."
 	txtSeekNoCustom    = "The queue has no Custom games: challenge a member with your army instead."
+	txtSeekOnTheClock  = "You are playing a game on the clock: seek another once it is over, or seek a time per move (like 24h) now."
 	txtSeekOutOfDM     = "The queue is kept per server: use `/stratego seek` in a server channel."
 	txtSeeksEmpty      = "Nobody is in the queue of this server. Join it with `/stratego seek`."
 	txtSeeksTitle      = "**The queue of this server** (%[1]d):"
@@ -151,6 +152,12 @@ func (b *Bot) onSeek(ctx context.Context, i *discordgo.Interaction, opts options
 		return
 	}
 	me := userOf(i)
+	if clock.On() && b.playsOnTheClock(ctx, me.ID) {
+		// Paired at once, their new opponent would wait out the set-up
+		// time for a set-up they have no time to send.
+		b.say(i, txtSeekOnTheClock)
+		return
+	}
 	standing, err := b.store.Standing(ctx, i.GuildID, variant, me.ID)
 	if err != nil {
 		b.tell(i, b.explain(printerOf(i), err, "seek"))
